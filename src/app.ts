@@ -1,0 +1,52 @@
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { CatalogueService } from './service/catalogue-service.js';
+import type { Config } from './config.js';
+import { answerClientError } from './http/client-error.js';
+import type { RouteContext } from './http/context.js';
+import { CORS_HEADERS, registerCors } from './http/plugins/cors.js';
+import { registerErrorHandling, renderError } from './http/plugins/errors.js';
+import { registerResponseTime, stampResponseTime } from './http/plugins/response-time.js';
+import { emojiRoutes } from './http/routes/emojis.js';
+import { slotRoutes } from './http/routes/slots.js';
+
+/** Public routes accept JSON bodies up to this size. */
+export const PUBLIC_BODY_LIMIT = 16 * 1024;
+
+export interface AppDeps {
+  readonly config: Config;
+  readonly catalogue: CatalogueService;
+  /** Fastify's logger setting; tests pass false. */
+  readonly logger?: FastifyServerOptions['logger'];
+  readonly random?: () => number;
+}
+
+/** The whole HTTP service, wired but not listening: `server.ts` listens, tests call `inject`. */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config } = deps;
+  const app = Fastify({
+    logger: deps.logger ?? { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    bodyLimit: PUBLIC_BODY_LIMIT,
+    routerOptions: { maxParamLength: 4096 },
+    return503OnClosing: true,
+    clientErrorHandler: answerClientError,
+    // Routing errors (malformed percent-encoding) skip the hooks, so they get their headers here.
+    frameworkErrors: (error, request, reply) => {
+      reply.headers(CORS_HEADERS);
+      stampResponseTime(request, reply);
+      renderError(error, request, reply);
+    },
+  });
+  const context: RouteContext = {
+    config,
+    catalogue: () => deps.catalogue.current,
+    random: deps.random ?? Math.random,
+  };
+  registerResponseTime(app);
+  registerCors(app);
+  registerErrorHandling(app);
+  slotRoutes(app, context);
+  emojiRoutes(app, context);
+  await app.ready();
+  return app;
+}

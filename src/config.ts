@@ -1,0 +1,149 @@
+import { isAbsolute, resolve } from 'node:path';
+
+/** Where the catalogue is stored: an SQLite file (default) or a PostgreSQL database. */
+export type DatabaseConfig =
+  | { readonly kind: 'sqlite'; readonly path: string }
+  | { readonly kind: 'postgres'; readonly url: string };
+
+export interface RateLimitConfig {
+  readonly perMinute: number;
+  readonly perHour: number;
+  readonly perDay: number;
+}
+
+export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+
+export interface Config {
+  readonly port: number;
+  readonly host: string;
+  /** Absolute origin (no trailing slash) used for slot page URLs, or undefined to use the request's own. */
+  readonly publicBaseUrl: string | undefined;
+  readonly database: DatabaseConfig;
+  readonly redisUrl: string | undefined;
+  /** Prefix of every Redis key, so several deployments (or test runs) can share one Redis. */
+  readonly redisKeyPrefix: string;
+  readonly rateLimit: RateLimitConfig;
+  readonly trustProxy: boolean;
+  readonly adminToken: string | undefined;
+  readonly logLevel: LogLevel;
+  readonly workers: number;
+}
+
+/** An unusable setting; its message is one line naming the variable. */
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+}
+
+const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+export const DEFAULT_SQLITE_PATH = 'data/slotmoji.db';
+export const MIN_ADMIN_TOKEN_LENGTH = 16;
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+function read(env: Env, name: string): string | undefined {
+  const value = env[name]?.trim();
+  return value === undefined || value === '' ? undefined : value;
+}
+
+function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = read(env, name);
+  if (raw === undefined) return fallback;
+  const value = /^\d+$/.test(raw) ? Number(raw) : Number.NaN;
+  if (!Number.isSafeInteger(value) || value < min || value > max) {
+    throw new ConfigError(`${name} must be an integer from ${min} to ${max}, got "${raw}"`);
+  }
+  return value;
+}
+
+function boolean(env: Env, name: string): boolean {
+  const raw = read(env, name)?.toLowerCase();
+  if (raw === undefined || raw === 'false' || raw === '0' || raw === 'no') return false;
+  if (raw === 'true' || raw === '1' || raw === 'yes') return true;
+  throw new ConfigError(`${name} must be true or false, got "${raw}"`);
+}
+
+function httpUrl(env: Env, name: string): string | undefined {
+  const raw = read(env, name);
+  if (raw === undefined) return undefined;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(`${name} must be an absolute http(s) URL, got "${raw}"`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new ConfigError(`${name} must be an absolute http(s) URL, got "${raw}"`);
+  }
+  if (url.search !== '' || url.hash !== '') {
+    throw new ConfigError(`${name} must not carry a query or fragment, got "${raw}"`);
+  }
+  return url.href.replace(/\/+$/, '');
+}
+
+function database(env: Env, cwd: string): DatabaseConfig {
+  const raw = read(env, 'DATABASE_URL');
+  if (raw === undefined) return { kind: 'sqlite', path: resolve(cwd, DEFAULT_SQLITE_PATH) };
+  if (/^postgres(ql)?:\/\//i.test(raw)) {
+    try {
+      new URL(raw);
+    } catch {
+      throw new ConfigError(`DATABASE_URL is not a valid postgres:// URL`);
+    }
+    return { kind: 'postgres', url: raw };
+  }
+  const sqlite = /^sqlite:(?:\/\/)?(.*)$/i.exec(raw);
+  const path = sqlite ? sqlite[1] ?? '' : raw;
+  if (path === '' || /^[a-z][a-z0-9+.-]*:\/\//i.test(path)) {
+    throw new ConfigError(`DATABASE_URL must be sqlite:///path/to/file.db, a file path, or postgres://…, got "${raw}"`);
+  }
+  return { kind: 'sqlite', path: isAbsolute(path) ? path : resolve(cwd, path) };
+}
+
+function redis(env: Env): string | undefined {
+  const raw = read(env, 'REDIS_URL');
+  if (raw === undefined) return undefined;
+  if (!/^rediss?:\/\/[^\s]+$/i.test(raw)) {
+    throw new ConfigError(`REDIS_URL must be a redis:// or rediss:// URL, got "${raw}"`);
+  }
+  return raw;
+}
+
+function adminToken(env: Env): string | undefined {
+  const raw = read(env, 'ADMIN_TOKEN');
+  if (raw !== undefined && raw.length < MIN_ADMIN_TOKEN_LENGTH) {
+    throw new ConfigError(`ADMIN_TOKEN must be at least ${MIN_ADMIN_TOKEN_LENGTH} characters long`);
+  }
+  return raw;
+}
+
+function logLevel(env: Env): LogLevel {
+  const raw = read(env, 'LOG_LEVEL')?.toLowerCase() ?? 'info';
+  const level = LOG_LEVELS.find((candidate) => candidate === raw);
+  if (level === undefined) throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${raw}"`);
+  return level;
+}
+
+/** Reads and validates every setting. The only place in the service that looks at the environment. */
+export function loadConfig(env: Env = process.env, cwd: string = process.cwd()): Config {
+  const keyPrefix = read(env, 'REDIS_KEY_PREFIX') ?? 'slotmoji';
+  if (!/^[\w:.-]{1,64}$/.test(keyPrefix)) {
+    throw new ConfigError(`REDIS_KEY_PREFIX must be 1-64 characters of letters, digits, _ : . -, got "${keyPrefix}"`);
+  }
+  return {
+    port: integer(env, 'PORT', 3000, 0, 65535),
+    host: read(env, 'HOST') ?? '127.0.0.1',
+    publicBaseUrl: httpUrl(env, 'PUBLIC_BASE_URL'),
+    database: database(env, cwd),
+    redisUrl: redis(env),
+    redisKeyPrefix: keyPrefix,
+    rateLimit: {
+      perMinute: integer(env, 'RATE_LIMIT_PER_MINUTE', 100, 1, 1_000_000_000),
+      perHour: integer(env, 'RATE_LIMIT_PER_HOUR', 1000, 1, 1_000_000_000),
+      perDay: integer(env, 'RATE_LIMIT_PER_DAY', 10000, 1, 1_000_000_000),
+    },
+    trustProxy: boolean(env, 'TRUST_PROXY'),
+    adminToken: adminToken(env),
+    logLevel: logLevel(env),
+    workers: integer(env, 'WORKERS', 1, 1, 64),
+  };
+}

@@ -1,0 +1,60 @@
+/**
+ * Recognising single emojis and the forms they are compared and shown in.
+ * Pure functions over strings; the Unicode tables are the engine's own (`\p{RGI_Emoji}`, `\p{Emoji}`).
+ */
+
+const RGI_EMOJI = /^\p{RGI_Emoji}$/v;
+const PRESENTATION_SELECTORS = /[\uFE0E\uFE0F]/g;
+const SKIN_TONES = /[\u{1F3FB}-\u{1F3FF}]/gu;
+const SKIN_TONE = /^[\u{1F3FB}-\u{1F3FF}]$/u;
+const TEXT_DEFAULT_EMOJI = /^(?=\p{Emoji})\P{Emoji_Presentation}$/u;
+
+/** No RGI emoji is longer than this many UTF-16 code units; anything longer is rejected without a regex. */
+export const MAX_EMOJI_LENGTH = 64;
+
+/** Inserts U+FE0F after each text-default emoji code point (optionally not before a skin tone). */
+function qualify(stripped: string, beforeSkinTone: boolean): string {
+  const points = Array.from(stripped);
+  let out = '';
+  points.forEach((point, index) => {
+    out += point;
+    const next = points[index + 1];
+    if (TEXT_DEFAULT_EMOJI.test(point) && (beforeSkinTone || next === undefined || !SKIN_TONE.test(next))) {
+      out += '\uFE0F';
+    }
+  });
+  return out;
+}
+
+/**
+ * The fully-qualified RGI form of one grapheme cluster, or undefined when the cluster is not an emoji.
+ * Accepts text-style forms written without U+FE0F (`❤` → `❤️`, `7⃣` → `7️⃣`).
+ */
+export function canonicalEmoji(cluster: string): string | undefined {
+  if (cluster.length === 0 || cluster.length > MAX_EMOJI_LENGTH) return undefined;
+  if (RGI_EMOJI.test(cluster)) return cluster;
+  const stripped = cluster.replace(PRESENTATION_SELECTORS, '');
+  for (const candidate of [stripped, qualify(stripped, false), qualify(stripped, true)]) {
+    if (RGI_EMOJI.test(candidate)) return candidate;
+  }
+  return undefined;
+}
+
+/** The form two emojis are compared in: without presentation selectors and skin-tone modifiers. */
+export function emojiKey(emoji: string): string {
+  return emoji.replace(PRESENTATION_SELECTORS, '').replace(SKIN_TONES, '');
+}
+
+/** Orders strings by Unicode code point (not by UTF-16 unit, which misorders astral characters). */
+export function compareCodePoints(a: string, b: string): number {
+  const left = a[Symbol.iterator]();
+  const right = b[Symbol.iterator]();
+  for (;;) {
+    const x = left.next();
+    const y = right.next();
+    if (x.done === true) return y.done === true ? 0 : -1;
+    if (y.done === true) return 1;
+    const diff = (x.value.codePointAt(0) ?? 0) - (y.value.codePointAt(0) ?? 0);
+    if (diff !== 0) return diff;
+  }
+}

@@ -1,0 +1,61 @@
+import { canonicalEmoji, emojiKey } from './emoji.js';
+
+/** One requested emoji: the form it is shown in and the form it is compared in. */
+export interface RequestedEmoji {
+  readonly emoji: string;
+  readonly key: string;
+}
+
+export type ParseResult =
+  | { readonly ok: true; readonly emojis: readonly RequestedEmoji[] }
+  | { readonly ok: false; readonly message: string };
+
+export const MAX_EMOJIS_PER_REQUEST = 20;
+const MAX_QUOTED_LENGTH = 40;
+const SEPARATOR = /^[\s,]+$/u;
+const segmenter = new Intl.Segmenter('en', { granularity: 'grapheme' });
+
+/** Quotes user text for an error message: bounded in length, control characters and lone surrogates escaped. */
+export function quote(text: string): string {
+  const points = Array.from(text);
+  const shown = points.length > MAX_QUOTED_LENGTH ? `${points.slice(0, MAX_QUOTED_LENGTH).join('')}…` : text;
+  return JSON.stringify(shown).replace(/[\u007f-\u009f\u200b-\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+/**
+ * Splits emoji input (one string, or several) into distinct emojis, in order of first appearance.
+ * White space and commas between emojis are ignored; anything else that is not an emoji is an error
+ * whose message names the offending text, prefixed with `field`.
+ */
+export function parseEmojis(input: string | readonly string[], field: string): ParseResult {
+  const parts = typeof input === 'string' ? [input] : input;
+  const seen = new Set<string>();
+  const emojis: RequestedEmoji[] = [];
+  for (const [index, part] of parts.entries()) {
+    const where = typeof input === 'string' ? field : `${field}[${index}]`;
+    let invalid = '';
+    for (const { segment } of segmenter.segment(part)) {
+      if (SEPARATOR.test(segment)) {
+        if (invalid !== '') break;
+        continue;
+      }
+      const emoji = canonicalEmoji(segment);
+      if (emoji === undefined) {
+        invalid += segment;
+        if (invalid.length > MAX_QUOTED_LENGTH * 2) break;
+        continue;
+      }
+      if (invalid !== '') break;
+      const key = emojiKey(emoji);
+      if (seen.has(key)) continue;
+      seen.add(key);
+      emojis.push({ emoji, key });
+      if (emojis.length > MAX_EMOJIS_PER_REQUEST) {
+        return { ok: false, message: `${field} holds more than ${MAX_EMOJIS_PER_REQUEST} distinct emojis` };
+      }
+    }
+    if (invalid !== '') return { ok: false, message: `${where}: ${quote(invalid)} is not an emoji` };
+  }
+  if (emojis.length === 0) return { ok: false, message: `${field} must hold at least one emoji` };
+  return { ok: true, emojis };
+}

@@ -1,0 +1,27 @@
+import { STATUS_CODES } from 'node:http';
+
+/** An error that becomes an HTTP response with this status and message; thrown anywhere, rendered once. */
+export class HttpError extends Error {
+  override readonly name = 'HttpError';
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly headers: Readonly<Record<string, string>> = {},
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (message: string) => new HttpError(400, message);
+export const notFound = (message: string) => new HttpError(404, message);
+
+/** The JSON body of every error response. */
+export interface ErrorBody {
+  readonly statusCode: number;
+  readonly error: string;
+  readonly message: string;
+}
+
+export function errorBody(statusCode: number, message: string): ErrorBody {
+  return { statusCode, error: STATUS_CODES[statusCode] ?? 'Error', message };
+}

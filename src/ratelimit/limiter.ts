@@ -1,0 +1,23 @@
+/** The three fixed windows every public request counts in. */
+export type RateWindow = 'minute' | 'hour' | 'day';
+
+/** The outcome of one request against a client's limits, describing the binding window. */
+export interface RateLimitDecision {
+  readonly allowed: boolean;
+  /** Allowance of the binding window. */
+  readonly limit: number;
+  /** Requests left in the binding window after this one; never negative. */
+  readonly remaining: number;
+  /** Unix time in seconds at which the binding window resets. */
+  readonly reset: number;
+  readonly window: RateWindow;
+}
+
+/** Per-client counting over the minute, hour and day windows at once. */
+export interface RateLimiter {
+  /** Counts one request of `client` if every window allows it; a rejected request counts nowhere. */
+  consume(client: string): Promise<RateLimitDecision>;
+  /** Forgets every counter of `client`. */
+  reset(client: string): Promise<void>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,13 @@
+import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { validateCatalogueDocument, type CatalogueDocument } from '../catalogue/document.js';
+
+/** The catalogue shipped with the service, which fills an empty database on first start. */
+export const BUNDLED_CATALOGUE_PATH = fileURLToPath(new URL('../../data/catalogue.json', import.meta.url));
+
+export async function readCatalogueDocument(path: string = BUNDLED_CATALOGUE_PATH): Promise<CatalogueDocument> {
+  const parsed: unknown = JSON.parse(await readFile(path, 'utf8'));
+  const document = validateCatalogueDocument(parsed);
+  if (!document.ok) throw new Error(`${path} is not a valid catalogue: ${document.errors.slice(0, 5).join('; ')}`);
+  return document.value;
+}

@@ -1,0 +1,50 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp, type AppDeps } from '../../src/app.js';
+import type { CatalogueDocument } from '../../src/catalogue/document.js';
+import { loadConfig, type Config } from '../../src/config.js';
+import { CatalogueService } from '../../src/service/catalogue-service.js';
+import { SqliteStore } from '../../src/store/sqlite.js';
+import { SMALL_CATALOGUE } from './fixtures.js';
+
+export interface TestApp {
+  readonly app: FastifyInstance;
+  readonly catalogue: CatalogueService;
+  readonly store: SqliteStore;
+  readonly config: Config;
+  readonly dir: string;
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  /** What a fresh database is filled with; the small hand-made catalogue by default. */
+  readonly document?: CatalogueDocument;
+  /** Environment variables, as an operator would set them. */
+  readonly env?: Readonly<Record<string, string>>;
+  readonly deps?: Partial<Omit<AppDeps, 'config' | 'catalogue'>>;
+}
+
+/** The real service on a real SQLite file in a temporary folder of its own. */
+export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const dir = mkdtempSync(join(tmpdir(), 'slotmoji-test-'));
+  const config = loadConfig({ DATABASE_URL: `sqlite://${join(dir, 'test.db')}`, LOG_LEVEL: 'silent', ...options.env }, dir);
+  if (config.database.kind !== 'sqlite') throw new Error('test apps run on SQLite');
+  const store = new SqliteStore(config.database.path);
+  const document = options.document ?? SMALL_CATALOGUE;
+  const catalogue = await CatalogueService.open(store, async () => document);
+  const app = await buildApp({ config, catalogue, logger: false, ...options.deps });
+  return {
+    app,
+    catalogue,
+    store,
+    config,
+    dir,
+    async close() {
+      await app.close();
+      await store.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}

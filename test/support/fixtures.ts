@@ -1,0 +1,49 @@
+import type { CatalogueDocument } from '../../src/catalogue/document.js';
+import type { SlotFields, SlotRecord } from '../../src/catalogue/slot.js';
+
+type Fields = SlotFields & { slug: string };
+
+/** A valid slot with every field filled; override what a test is about. */
+export function slotFields(overrides: Partial<Fields> & { name: string }): Fields {
+  const hasBonusBuy = overrides.hasBonusBuy ?? false;
+  return {
+    slug: overrides.name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, ''),
+    provider: 'Test Provider',
+    rtp: 96,
+    volatility: 'Medium',
+    maxWin: 5000,
+    hasBonusBuy,
+    releaseYear: 2020,
+    emojiTags: ['🍒'],
+    theme: ['fruit'],
+    features: hasBonusBuy ? ['free spins', 'bonus buy'] : ['free spins'],
+    description: `${overrides.name} description`,
+    review: `${overrides.name} review`,
+    rating: 4,
+    pros: ['pro'],
+    cons: ['con'],
+    ...overrides,
+  };
+}
+
+/** A stored record built from fields, as the store would hand it back. */
+export function slotRecord(id: number, overrides: Partial<Fields> & { name: string }): SlotRecord {
+  return { id, ...slotFields(overrides), createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z' };
+}
+
+/** A small catalogue whose every figure the tests can work out by hand. */
+export const SMALL_CATALOGUE: CatalogueDocument = {
+  categories: {
+    luck: ['🍀', '🎲', '🎰'],
+    fruit: ['🍒', '🍋'],
+    gems: ['💎', '🍒'],
+    love: ['❤️'],
+  },
+  slots: [
+    slotFields({ name: 'Cherry Gems', provider: 'Pragmatic Play', rtp: 96.5, volatility: 'High', hasBonusBuy: true, emojiTags: ['🍒', '💎', '🎰'], rating: 4.5 }),
+    slotFields({ name: 'Lucky Dice', provider: 'Pragmatic Play', rtp: 95.5, volatility: 'Low', emojiTags: ['🎲', '🍀'], rating: 3.9 }),
+    slotFields({ name: 'Lemon Drop', provider: "Play'n GO", rtp: 97.1, volatility: 'Medium', emojiTags: ['🍋', '🍒'], rating: 4.5 }),
+    slotFields({ name: 'Heart Of Gold', provider: 'Push Gaming', rtp: 94, volatility: 'Extreme', hasBonusBuy: true, emojiTags: ['❤️', '💎', '🐉'], rating: 2.5 }),
+    slotFields({ name: 'Fruit Frenzy', provider: 'NetEnt', rtp: 96.5, volatility: 'Medium', emojiTags: ['🍒', '🍋', '🎰', '🍀'], rating: 4.5 }),
+  ],
+};
