@@ -3,6 +3,8 @@ import { Type, type Static } from 'typebox';
 export const VOLATILITIES = ['Low', 'Medium', 'High', 'Extreme'] as const;
 export type Volatility = (typeof VOLATILITIES)[number];
 
+const VolatilitySchema = Type.Union([Type.Literal('Low'), Type.Literal('Medium'), Type.Literal('High'), Type.Literal('Extreme')]);
+
 export const SLUG_PATTERN = '^[a-z0-9]+(-[a-z0-9]+)*$';
 export const BONUS_BUY_FEATURE = 'bonus buy';
 export const MIN_EMOJI_TAGS = 1;
@@ -18,7 +20,7 @@ export const SlotFieldsSchema = Type.Object(
     slug: Type.Optional(Type.String({ pattern: SLUG_PATTERN, maxLength: 120 })),
     provider: text(100),
     rtp: Type.Number({ exclusiveMinimum: 0, maximum: 100 }),
-    volatility: Type.Union(VOLATILITIES.map((v) => Type.Literal(v))),
+    volatility: VolatilitySchema,
     maxWin: Type.Number({ exclusiveMinimum: 0, maximum: 1e9 }),
     hasBonusBuy: Type.Boolean(),
     releaseYear: Type.Optional(Type.Integer({ minimum: 1890, maximum: 2100 })),
@@ -50,7 +52,7 @@ export const SlotSchema = Type.Object({
   slug: Type.String(),
   provider: Type.String(),
   rtp: Type.Number(),
-  volatility: Type.Union(VOLATILITIES.map((v) => Type.Literal(v))),
+  volatility: VolatilitySchema,
   maxWin: Type.Number(),
   hasBonusBuy: Type.Boolean(),
   releaseYear: Type.Optional(Type.Integer()),
