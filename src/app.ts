@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { CatalogueService } from './service/catalogue-service.js';
 import type { Config } from './config.js';
+import type { RateLimiter } from './ratelimit/limiter.js';
 import { answerClientError } from './http/client-error.js';
 import type { RouteContext } from './http/context.js';
 import { CORS_HEADERS, registerCors } from './http/plugins/cors.js';
@@ -18,6 +19,10 @@ export interface AppDeps {
   /** Fastify's logger setting; tests pass false. */
   readonly logger?: FastifyServerOptions['logger'];
   readonly random?: () => number;
+  /** Per-client limits of the public routes; built from the config when not given. */
+  readonly rateLimiter?: RateLimiter;
+  /** Wall clock in milliseconds, injectable so tests can move time without sleeping. */
+  readonly now?: () => number;
 }
 
 /** The whole HTTP service, wired but not listening: `server.ts` listens, tests call `inject`. */
