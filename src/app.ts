@@ -5,9 +5,11 @@ import type { RateLimiter } from './ratelimit/limiter.js';
 import { answerClientError } from './http/client-error.js';
 import type { RouteContext } from './http/context.js';
 import { CORS_HEADERS, registerCors } from './http/plugins/cors.js';
-import { registerErrorHandling, renderError } from './http/plugins/errors.js';
+import { MAX_PATH_SEGMENT_LENGTH, registerErrorHandling, renderError } from './http/plugins/errors.js';
 import { registerResponseTime, stampResponseTime } from './http/plugins/response-time.js';
 import { emojiRoutes } from './http/routes/emojis.js';
+import { matchRoutes } from './http/routes/match.js';
+import { redirectRoutes } from './http/routes/redirects.js';
 import { slotRoutes } from './http/routes/slots.js';
 
 /** Public routes accept JSON bodies up to this size. */
@@ -32,7 +34,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logger: deps.logger ?? { level: config.logLevel },
     trustProxy: config.trustProxy,
     bodyLimit: PUBLIC_BODY_LIMIT,
-    routerOptions: { maxParamLength: 4096 },
+    routerOptions: { maxParamLength: MAX_PATH_SEGMENT_LENGTH },
     return503OnClosing: true,
     clientErrorHandler: answerClientError,
     // Routing errors (malformed percent-encoding) skip the hooks, so they get their headers here.
@@ -47,11 +49,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     catalogue: () => deps.catalogue.current,
     random: deps.random ?? Math.random,
   };
+  // Only JSON bodies are accepted; anything else is a 415.
+  app.removeContentTypeParser('text/plain');
   registerResponseTime(app);
   registerCors(app);
   registerErrorHandling(app);
   slotRoutes(app, context);
   emojiRoutes(app, context);
+  matchRoutes(app, context);
+  redirectRoutes(app, context);
   await app.ready();
   return app;
 }

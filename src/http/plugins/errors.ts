@@ -3,6 +3,8 @@ import { quote } from '../../emoji/parse.js';
 import { errorBody, HttpError } from '../errors.js';
 
 const MAX_PATH_IN_MESSAGE = 200;
+/** Longest path parameter the router accepts (room for 20 long ZWJ emojis, percent-encoded). */
+export const MAX_PATH_SEGMENT_LENGTH = 4096;
 
 /** Messages for Fastify's own request errors, which otherwise leak framework wording. */
 const FRAMEWORK_MESSAGES: Readonly<Record<string, (error: FastifyError) => string>> = {
@@ -11,6 +13,7 @@ const FRAMEWORK_MESSAGES: Readonly<Record<string, (error: FastifyError) => strin
   FST_ERR_CTP_EMPTY_JSON_BODY: () => 'body: empty, but Content-Type is application/json',
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: () => 'Content-Length: does not match the body',
   FST_ERR_BAD_URL: () => 'path: malformed percent-encoding',
+  FST_ERR_MAX_PARAM_LENGTH: () => `path: a segment is longer than ${MAX_PATH_SEGMENT_LENGTH} characters`,
   FST_ERR_ASYNC_CONSTRAINT: () => 'request: could not be routed',
 };
 

@@ -19,7 +19,8 @@ export function registerResponseTime(app: FastifyInstance): void {
 
 /** Sets the header; a request that never reached the hooks (a routing error) counts from now. */
 export function stampResponseTime(request: FastifyRequest, reply: FastifyReply): void {
-  const started = request.startedAt === 0n ? process.hrtime.bigint() : request.startedAt;
-  const elapsedMs = Number(process.hrtime.bigint() - started) / 1e6;
+  const now = process.hrtime.bigint();
+  const started = typeof request.startedAt === 'bigint' && request.startedAt !== 0n ? request.startedAt : now;
+  const elapsedMs = Number(now - started) / 1e6;
   reply.header('x-response-time', `${elapsedMs.toFixed(2)}ms`);
 }

@@ -1,0 +1,69 @@
+import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import type { MatchMode } from '../../catalogue/catalogue.js';
+import { MAX_LIMIT } from '../../catalogue/filter.js';
+import { slotPageUrl } from '../../catalogue/slot.js';
+import { baseUrl } from '../base-url.js';
+import type { RouteContext } from '../context.js';
+import { requestedEmojis } from '../emoji-input.js';
+import { badRequest } from '../errors.js';
+
+export const DEFAULT_MATCH_LIMIT = 100;
+
+export const MatchItemSchema = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  url: Type.String(),
+  emojis: Type.Array(Type.String()),
+  rtp: Type.Number(),
+  slug: Type.String(),
+  provider: Type.String(),
+  score: Type.Integer(),
+});
+
+const MatchResponseSchema = Type.Object({ slots: Type.Array(MatchItemSchema) });
+
+interface MatchRequest {
+  readonly emojis: readonly string[];
+  readonly mode: MatchMode;
+  readonly limit: number;
+}
+
+/** Reads the body of `POST /api/match`, naming the first field that is wrong. */
+function matchRequest(body: unknown): MatchRequest {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    throw badRequest('body: must be a JSON object like {"emojis": ["🍒"]}');
+  }
+  const { emojis, mode = 'any', limit = DEFAULT_MATCH_LIMIT } = body as Record<string, unknown>;
+  if (!Array.isArray(emojis)) throw badRequest('emojis: must be an array of emoji strings');
+  if (emojis.length === 0) throw badRequest('emojis: must hold at least one emoji');
+  const notString = emojis.findIndex((item) => typeof item !== 'string');
+  if (notString >= 0) throw badRequest(`emojis[${notString}]: must be a string of emojis`);
+  if (mode !== 'any' && mode !== 'all') throw badRequest('mode: must be "any" or "all"');
+  if (typeof limit !== 'number' || !Number.isInteger(limit) || limit < 1) {
+    throw badRequest(`limit: must be a whole number from 1 to ${MAX_LIMIT}`);
+  }
+  return { emojis: emojis as string[], mode, limit: Math.min(limit, MAX_LIMIT) };
+}
+
+/** `POST /api/match`: slots carrying the requested emojis, best first (decisions §4). */
+export function matchRoutes(app: FastifyInstance, context: RouteContext): void {
+  app.post('/api/match', { schema: { response: { 200: MatchResponseSchema } } }, async (request) => {
+    const { emojis, mode, limit } = matchRequest(request.body);
+    const keys = requestedEmojis(emojis, 'emojis').map(({ key }) => key);
+    const base = baseUrl(request, context.config);
+    const matches = context.catalogue().match(keys, mode, limit);
+    return {
+      slots: matches.map(({ slot, score, matched }) => ({
+        id: slot.id,
+        name: slot.name,
+        url: slotPageUrl(base, slot.slug),
+        emojis: matched,
+        rtp: slot.rtp,
+        slug: slot.slug,
+        provider: slot.provider,
+        score,
+      })),
+    };
+  });
+}

@@ -1,0 +1,53 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { RequestedEmoji } from '../../emoji/parse.js';
+import { slotPageUrl, type SlotRecord } from '../../catalogue/slot.js';
+import { baseUrl } from '../base-url.js';
+import type { RouteContext } from '../context.js';
+import { joinEmojis, requestedEmojis } from '../emoji-input.js';
+import { badRequest, notFound } from '../errors.js';
+import { single, slotFilterParams, type Query } from '../query.js';
+
+function redirectToSlot(request: FastifyRequest, reply: FastifyReply, context: RouteContext, slot: SlotRecord): FastifyReply {
+  return reply
+    .header('cache-control', 'no-store')
+    .redirect(slotPageUrl(baseUrl(request, context.config), slot.slug), 302);
+}
+
+/** The slot `POST /api/match` would list first for these emojis. */
+function bestMatch(context: RouteContext, emojis: readonly RequestedEmoji[]): SlotRecord {
+  const [best] = context.catalogue().match(emojis.map(({ key }) => key), 'any', 1);
+  if (best === undefined) throw notFound(`no slot carries any of ${joinEmojis(emojis)}`);
+  return best.slot;
+}
+
+/** Play, the legacy redirect and the lucky spin: 302s to slot pages (decisions §5). */
+export function redirectRoutes(app: FastifyInstance, context: RouteContext): void {
+  app.get('/api/play/:emojis', async (request, reply) => {
+    const { emojis } = request.params as { emojis: string };
+    return redirectToSlot(request, reply, context, bestMatch(context, requestedEmojis(emojis, 'emojis')));
+  });
+  app.get('/api/play/', async () => {
+    throw badRequest('emojis: must hold at least one emoji, as in /api/play/🍒💎');
+  });
+
+  app.get('/api/v1/redirect', async (request, reply) => {
+    const emoji = single(request.query as Query, 'emoji');
+    if (emoji === undefined || emoji.trim() === '') throw badRequest('emoji: is required, as in ?emoji=🍒');
+    const emojis = requestedEmojis(emoji, 'emoji');
+    reply
+      .header('deprecation', 'true')
+      .header('link', `</api/play/${encodeURIComponent(joinEmojis(emojis))}>; rel="successor-version"`);
+    return redirectToSlot(request, reply, context, bestMatch(context, emojis));
+  });
+
+  app.get('/api/v1/spin', async (request, reply) => {
+    const query = request.query as Query;
+    const emoji = single(query, 'emoji');
+    const filter = slotFilterParams(query, { hasBonusBuy: false });
+    const emojiKeys = emoji === undefined ? undefined : requestedEmojis(emoji, 'emoji').map(({ key }) => key);
+    const candidates = context.catalogue().filter(emojiKeys ? { ...filter, emojiKeys } : filter);
+    const slot = candidates[Math.floor(context.random() * candidates.length)];
+    if (slot === undefined) throw notFound('no slot passes the spin filters');
+    return redirectToSlot(request, reply, context, slot);
+  });
+}
