@@ -3,7 +3,7 @@ import { Type, type Static } from 'typebox';
 export const VOLATILITIES = ['Low', 'Medium', 'High', 'Extreme'] as const;
 export type Volatility = (typeof VOLATILITIES)[number];
 
-const VolatilitySchema = Type.Union([Type.Literal('Low'), Type.Literal('Medium'), Type.Literal('High'), Type.Literal('Extreme')]);
+const VolatilitySchema = Type.Enum(['Low', 'Medium', 'High', 'Extreme']);
 
 export const SLUG_PATTERN = '^[a-z0-9]+(-[a-z0-9]+)*$';
 export const BONUS_BUY_FEATURE = 'bonus buy';

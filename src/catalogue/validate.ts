@@ -1,10 +1,13 @@
 import { Compile } from 'typebox/compile';
+import { Settings } from 'typebox/system';
 import { canonicalEmoji, emojiKey } from '../emoji/emoji.js';
 import { quote } from '../emoji/parse.js';
 import { BONUS_BUY_FEATURE, SlotFieldsSchema, slugify, type SlotFields } from './slot.js';
 
 export type Validation<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly errors: readonly string[] };
 
+// TypeBox buffers 8 errors by default; an editor deserves to hear of every bad field of a slot at once.
+Settings.Set({ maxErrors: 64 });
 const slotFields = Compile(SlotFieldsSchema);
 
 interface SchemaError {
@@ -36,9 +39,9 @@ export function describeSchemaErrors(errors: Iterable<SchemaError>, prefix = '')
       for (const extra of params['additionalProperties']) lines.push(`${field === 'body' ? '' : `${field}.`}${String(extra)}: unknown field`);
     } else if (error.keyword === 'required' && Array.isArray(params['requiredProperties'])) {
       for (const missing of params['requiredProperties']) lines.push(`${field === 'body' ? '' : `${field}.`}${String(missing)}: is required`);
-    } else if (error.keyword === 'anyOf' && error.instancePath.endsWith('volatility')) {
-      lines.push(`${field}: must be one of Low, Medium, High, Extreme`);
-    } else if (error.keyword !== 'const' && error.keyword !== 'anyOf') {
+    } else if (error.keyword === 'enum' && Array.isArray(params['allowedValues'])) {
+      lines.push(`${field}: must be one of ${params['allowedValues'].join(', ')}`);
+    } else {
       lines.push(`${field}: ${error.message}`);
     }
   }

@@ -1,0 +1,141 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { Catalogue } from '../../src/catalogue/catalogue.js';
+import { slotRecord } from '../support/fixtures.js';
+
+const slots = [
+  slotRecord(4, { name: 'Delta', provider: "Play'n GO", rtp: 96, volatility: 'High', hasBonusBuy: true, features: ['bonus buy'], emojiTags: ['🍒', '💎'] }),
+  slotRecord(1, { name: 'Alpha', provider: 'Pragmatic Play', rtp: 96.5, volatility: 'Low', emojiTags: ['🍒', '🍋', '❤️'] }),
+  slotRecord(2, { name: 'Bravo', provider: 'Pragmatic Play', rtp: 94.2, volatility: 'High', emojiTags: ['💎'] }),
+  slotRecord(9, { name: 'Echo', provider: 'NetEnt', rtp: 97, volatility: 'Extreme', hasBonusBuy: true, features: ['bonus buy'], emojiTags: ['👍🏽', '❤'] }),
+  slotRecord(3, { name: 'Charlie', provider: 'NetEnt', rtp: 95.99, volatility: 'Medium', emojiTags: ['👍', '🍋'] }),
+];
+const catalogue = new Catalogue(slots, { fruit: ['🍒', '🍋'], gems: ['💎', '🍒'], hands: ['👍'] });
+const ids = (records: readonly { id: number }[]) => records.map((slot) => slot.id);
+
+describe('Catalogue lookups', () => {
+  it('finds by id and by slug in any case, and nothing else', () => {
+    assert.equal(catalogue.find('3')?.name, 'Charlie');
+    assert.equal(catalogue.find('charlie')?.id, 3);
+    assert.equal(catalogue.find('CHARLIE')?.id, 3);
+    assert.equal(catalogue.find('5'), undefined);
+    assert.equal(catalogue.find('03'), undefined);
+    assert.equal(catalogue.find(''), undefined);
+    assert.equal(catalogue.find('9'.repeat(40)), undefined);
+  });
+
+  it('keeps slots in id order and knows the highest id', () => {
+    assert.deepEqual(ids(catalogue.slots), [1, 2, 3, 4, 9]);
+    assert.equal(catalogue.maxId, 9);
+  });
+});
+
+describe('Catalogue.list', () => {
+  const all = { offset: 0, limit: 50 };
+
+  it('pages in id order with the total of every passing slot', () => {
+    assert.deepEqual(ids(catalogue.list({}, { offset: 0, limit: 2 }).slots), [1, 2]);
+    assert.deepEqual(ids(catalogue.list({}, { offset: 2, limit: 2 }).slots), [3, 4]);
+    const last = catalogue.list({}, { offset: 4, limit: 2 });
+    assert.deepEqual(ids(last.slots), [9]);
+    assert.equal(last.total, 5);
+  });
+
+  it('gives an empty page past the end with the same total', () => {
+    const page = catalogue.list({ volatility: 'High' }, { offset: 10, limit: 5 });
+    assert.deepEqual(page.slots, []);
+    assert.equal(page.total, 2);
+    assert.deepEqual(catalogue.list({}, { offset: Number.MAX_SAFE_INTEGER, limit: 5 }).slots, []);
+  });
+
+  it('filters by provider name in any case and by provider slug', () => {
+    assert.deepEqual(ids(catalogue.list({ provider: 'pragmatic play' }, all).slots), [1, 2]);
+    assert.deepEqual(ids(catalogue.list({ provider: 'pragmatic-play' }, all).slots), [1, 2]);
+    assert.deepEqual(ids(catalogue.list({ provider: "PLAY'N GO" }, all).slots), [4]);
+    assert.deepEqual(ids(catalogue.list({ provider: 'playn-go' }, all).slots), [4]);
+    assert.deepEqual(ids(catalogue.list({ provider: 'pragmatic' }, all).slots), []);
+  });
+
+  it('filters by minimum RTP inclusively', () => {
+    assert.deepEqual(ids(catalogue.list({ minRtp: 96 }, all).slots), [1, 4, 9]);
+    assert.deepEqual(ids(catalogue.list({ minRtp: 95.99 }, all).slots), [1, 3, 4, 9]);
+    assert.deepEqual(ids(catalogue.list({ minRtp: 97.01 }, all).slots), []);
+  });
+
+  it('filters by volatility and bonus buy, and combines filters with AND', () => {
+    assert.deepEqual(ids(catalogue.list({ volatility: 'High' }, all).slots), [2, 4]);
+    assert.deepEqual(ids(catalogue.list({ hasBonusBuy: true }, all).slots), [4, 9]);
+    assert.deepEqual(ids(catalogue.list({ hasBonusBuy: false }, all).slots), [1, 2, 3]);
+    const combined = catalogue.list({ volatility: 'High', hasBonusBuy: false, provider: 'Pragmatic Play', minRtp: 90 }, all);
+    assert.deepEqual(ids(combined.slots), [2]);
+    assert.equal(combined.total, 1);
+  });
+
+  it('filters by emoji keys with any-match, ignoring selectors and skin tones', () => {
+    assert.deepEqual(ids(catalogue.filter({ emojiKeys: ['❤'] })), [1, 9]);
+    assert.deepEqual(ids(catalogue.filter({ emojiKeys: ['👍'] })), [3, 9]);
+    assert.deepEqual(ids(catalogue.filter({ emojiKeys: ['💎', '🍋'], provider: 'NetEnt' })), [3]);
+  });
+});
+
+describe('Catalogue emoji aggregates', () => {
+  const { usage, mappings, stats, totalUsage } = catalogue.emojis;
+
+  it('groups stored forms by comparison key and shows the fully-qualified form', () => {
+    // Every count is 2, so the order is by code point: U+2764 < U+1F34B < U+1F352 < U+1F44D < U+1F48E.
+    assert.deepEqual(usage, [
+      { emoji: '❤️', count: 2, category: 'Uncategorized' },
+      { emoji: '🍋', count: 2, category: 'fruit' },
+      { emoji: '🍒', count: 2, category: 'fruit' },
+      { emoji: '👍', count: 2, category: 'hands' },
+      { emoji: '💎', count: 2, category: 'gems' },
+    ]);
+  });
+
+  it('sorts by count descending, then by code point ascending', () => {
+    const tie = new Catalogue(
+      [slotRecord(1, { name: 'A', emojiTags: ['🎲', '🍒', '🔥', '☀️'] }), slotRecord(2, { name: 'B', emojiTags: ['🔥'] })],
+      {},
+    );
+    assert.deepEqual(tie.emojis.usage.map((entry) => entry.emoji), ['🔥', '☀️', '🍒', '🎲']);
+  });
+
+  it('lists one raw mapping per slot and tag, in slot id then tag order', () => {
+    assert.equal(mappings.length, totalUsage);
+    assert.deepEqual(mappings.slice(0, 4), [
+      { slotId: '1', slug: 'alpha', emoji: '🍒' },
+      { slotId: '1', slug: 'alpha', emoji: '🍋' },
+      { slotId: '1', slug: 'alpha', emoji: '❤️' },
+      { slotId: '2', slug: 'bravo', emoji: '💎' },
+    ]);
+    assert.deepEqual(mappings.at(-1), { slotId: '9', slug: 'echo', emoji: '❤' });
+  });
+
+  it('computes statistics that agree with the aggregated list', () => {
+    assert.deepEqual(stats, {
+      totalEmojis: 5,
+      totalUsage: 10,
+      averagePerSlot: 2,
+      mostUsed: { emoji: '❤️', count: 2 },
+      leastUsed: { emoji: '💎', count: 2 },
+    });
+  });
+
+  it('rounds the average per slot to two decimals', () => {
+    const thirds = new Catalogue(
+      [slotRecord(1, { name: 'A', emojiTags: ['🍒', '💎'] }), slotRecord(2, { name: 'B', emojiTags: ['🍒', '💎'] }), slotRecord(3, { name: 'C', emojiTags: ['🍒'] })],
+      {},
+    );
+    assert.equal(thirds.emojis.stats.averagePerSlot, 1.67);
+  });
+
+  it('describes an empty catalogue with zeros and nulls', () => {
+    const empty = Catalogue.empty();
+    assert.deepEqual(empty.list({}, { offset: 0, limit: 50 }), { slots: [], total: 0 });
+    assert.deepEqual(empty.emojis.usage, []);
+    assert.deepEqual(empty.emojis.mappings, []);
+    assert.deepEqual(empty.emojis.stats, { totalEmojis: 0, totalUsage: 0, averagePerSlot: 0, mostUsed: null, leastUsed: null });
+    assert.deepEqual(empty.match(['🍒'], 'any', 10), []);
+    assert.equal(empty.maxId, 0);
+  });
+});

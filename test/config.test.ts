@@ -1,0 +1,82 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { ConfigError, loadConfig } from '../src/config.js';
+
+describe('loadConfig', () => {
+  it('works on an empty environment with the documented defaults', () => {
+    const config = loadConfig({}, '/srv/app');
+    assert.equal(config.port, 3000);
+    assert.equal(config.host, '127.0.0.1');
+    assert.equal(config.publicBaseUrl, undefined);
+    assert.deepEqual(config.database, { kind: 'sqlite', path: '/srv/app/data/slotmoji.db' });
+    assert.equal(config.redisUrl, undefined);
+    assert.deepEqual(config.rateLimit, { perMinute: 100, perHour: 1000, perDay: 10000 });
+    assert.equal(config.trustProxy, false);
+    assert.equal(config.adminToken, undefined);
+    assert.equal(config.logLevel, 'info');
+    assert.equal(config.workers, 1);
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig(
+      {
+        PORT: '8080',
+        HOST: '0.0.0.0',
+        PUBLIC_BASE_URL: 'https://slots.example/',
+        DATABASE_URL: 'postgres://user@db:5432/slots',
+        REDIS_URL: 'redis://cache:6379',
+        RATE_LIMIT_PER_MINUTE: '60',
+        RATE_LIMIT_PER_HOUR: '600',
+        RATE_LIMIT_PER_DAY: '6000',
+        TRUST_PROXY: 'true',
+        ADMIN_TOKEN: 'a-very-long-admin-token',
+        LOG_LEVEL: 'warn',
+        WORKERS: '2',
+      },
+      '/srv/app',
+    );
+    assert.equal(config.port, 8080);
+    assert.equal(config.host, '0.0.0.0');
+    assert.equal(config.publicBaseUrl, 'https://slots.example');
+    assert.deepEqual(config.database, { kind: 'postgres', url: 'postgres://user@db:5432/slots' });
+    assert.equal(config.redisUrl, 'redis://cache:6379');
+    assert.deepEqual(config.rateLimit, { perMinute: 60, perHour: 600, perDay: 6000 });
+    assert.equal(config.trustProxy, true);
+    assert.equal(config.adminToken, 'a-very-long-admin-token');
+    assert.equal(config.logLevel, 'warn');
+    assert.equal(config.workers, 2);
+  });
+
+  it('accepts SQLite as sqlite:///absolute, sqlite://relative and a plain path', () => {
+    assert.deepEqual(loadConfig({ DATABASE_URL: 'sqlite:///var/lib/slots.db' }, '/srv').database, { kind: 'sqlite', path: '/var/lib/slots.db' });
+    assert.deepEqual(loadConfig({ DATABASE_URL: 'sqlite://data/x.db' }, '/srv').database, { kind: 'sqlite', path: '/srv/data/x.db' });
+    assert.deepEqual(loadConfig({ DATABASE_URL: './x.db' }, '/srv').database, { kind: 'sqlite', path: '/srv/x.db' });
+    assert.deepEqual(loadConfig({ DATABASE_URL: '/tmp/y.db' }, '/srv').database, { kind: 'sqlite', path: '/tmp/y.db' });
+  });
+
+  const invalid: [string, Record<string, string>][] = [
+    ['PORT', { PORT: 'abc' }],
+    ['PORT', { PORT: '70000' }],
+    ['PORT', { PORT: '-1' }],
+    ['RATE_LIMIT_PER_MINUTE', { RATE_LIMIT_PER_MINUTE: '-1' }],
+    ['RATE_LIMIT_PER_MINUTE', { RATE_LIMIT_PER_MINUTE: '0' }],
+    ['RATE_LIMIT_PER_HOUR', { RATE_LIMIT_PER_HOUR: '1.5' }],
+    ['RATE_LIMIT_PER_DAY', { RATE_LIMIT_PER_DAY: '1e3' }],
+    ['PUBLIC_BASE_URL', { PUBLIC_BASE_URL: 'not a url' }],
+    ['PUBLIC_BASE_URL', { PUBLIC_BASE_URL: 'ftp://x' }],
+    ['DATABASE_URL', { DATABASE_URL: 'mysql://x/y' }],
+    ['REDIS_URL', { REDIS_URL: 'http://cache' }],
+    ['TRUST_PROXY', { TRUST_PROXY: 'maybe' }],
+    ['ADMIN_TOKEN', { ADMIN_TOKEN: 'short' }],
+    ['LOG_LEVEL', { LOG_LEVEL: 'loud' }],
+    ['WORKERS', { WORKERS: '0' }],
+  ];
+  for (const [variable, env] of invalid) {
+    it(`rejects ${JSON.stringify(env)} naming ${variable} in one line`, () => {
+      assert.throws(
+        () => loadConfig(env, '/srv'),
+        (error: unknown) => error instanceof ConfigError && error.message.startsWith(variable) && !error.message.includes('\n'),
+      );
+    });
+  }
+});
