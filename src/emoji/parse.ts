@@ -12,7 +12,7 @@ export type ParseResult =
 
 export const MAX_EMOJIS_PER_REQUEST = 20;
 const MAX_QUOTED_LENGTH = 40;
-const SEPARATOR = /^[\s,]+$/u;
+const LEADING_SEPARATORS = /^[\s,]+/u;
 const segmenter = new Intl.Segmenter('en', { granularity: 'grapheme' });
 
 /** Quotes user text for an error message: bounded in length, control characters and lone surrogates escaped. */
@@ -24,8 +24,8 @@ export function quote(text: string): string {
 
 /**
  * Splits emoji input (one string, or several) into distinct emojis, in order of first appearance.
- * White space and commas between emojis are ignored; anything else that is not an emoji is an error
- * whose message names the offending text, prefixed with `field`.
+ * White space and commas between emojis are ignored; anything else that is not an emoji, and a string
+ * without any emoji, is an error whose message names the offending text, prefixed with `field`.
  */
 export function parseEmojis(input: string | readonly string[], field: string): ParseResult {
   const parts = typeof input === 'string' ? [input] : input;
@@ -34,28 +34,31 @@ export function parseEmojis(input: string | readonly string[], field: string): P
   for (const [index, part] of parts.entries()) {
     const where = typeof input === 'string' ? field : `${field}[${index}]`;
     let invalid = '';
+    let found = false;
     for (const { segment } of segmenter.segment(part)) {
-      if (SEPARATOR.test(segment)) {
-        if (invalid !== '') break;
-        continue;
-      }
-      const emoji = canonicalEmoji(segment);
+      // A cluster can start with a space or comma: Intl.Segmenter glues a lone skin tone (🏽) onto it.
+      const text = segment.replace(LEADING_SEPARATORS, '');
+      if (text !== segment && invalid !== '') break;
+      if (text === '') continue;
+      const emoji = canonicalEmoji(text);
       if (emoji === undefined) {
-        invalid += segment;
+        invalid += text;
         if (invalid.length > MAX_QUOTED_LENGTH * 2) break;
         continue;
       }
       if (invalid !== '') break;
+      found = true;
       const key = emojiKey(emoji);
       if (seen.has(key)) continue;
       seen.add(key);
       emojis.push({ emoji, key });
       if (emojis.length > MAX_EMOJIS_PER_REQUEST) {
-        return { ok: false, message: `${field} holds more than ${MAX_EMOJIS_PER_REQUEST} distinct emojis` };
+        return { ok: false, message: `${field}: holds more than ${MAX_EMOJIS_PER_REQUEST} distinct emojis` };
       }
     }
     if (invalid !== '') return { ok: false, message: `${where}: ${quote(invalid)} is not an emoji` };
+    if (!found) return { ok: false, message: `${where}: must hold at least one emoji` };
   }
-  if (emojis.length === 0) return { ok: false, message: `${field} must hold at least one emoji` };
+  if (emojis.length === 0) return { ok: false, message: `${field}: must hold at least one emoji` };
   return { ok: true, emojis };
 }

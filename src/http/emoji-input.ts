@@ -8,7 +8,12 @@ export function requestedEmojis(input: string | readonly string[], field: string
   return parsed.emojis;
 }
 
-/** How requested emojis are shown in messages and written in a `/api/play/…` path. */
+const SKIN_TONE_FIRST = /^[\u{1F3FB}-\u{1F3FF}]/u;
+
+/**
+ * How requested emojis are shown in messages and written in a `/api/play/…` path. A lone skin tone
+ * (🏽) written right after another emoji would merge into it, so a comma keeps it apart.
+ */
 export function joinEmojis(emojis: readonly RequestedEmoji[]): string {
-  return emojis.map(({ emoji }) => emoji).join('');
+  return emojis.map(({ emoji }, index) => (index > 0 && SKIN_TONE_FIRST.test(emoji) ? `,${emoji}` : emoji)).join('');
 }
