@@ -2,8 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { quote } from '../../emoji/parse.js';
 import type { RouteContext } from '../context.js';
+import { sendJson } from '../json-reply.js';
 import { badRequest } from '../errors.js';
 import { single, type Query } from '../query.js';
+import { perSnapshot } from '../snapshot-memo.js';
 
 const EmojiCountSchema = Type.Object({ emoji: Type.String(), count: Type.Integer() });
 
@@ -27,19 +29,30 @@ const StatsSchema = Type.Object({
   leastUsed: Type.Union([EmojiCountSchema, Type.Null()]),
 });
 
-/** The emoji usage endpoints: all three read the aggregates of one snapshot, so they always agree. */
+const aggregatedJson = perSnapshot(({ emojis }) =>
+  JSON.stringify({ emojis: emojis.usage, total: emojis.usage.length, totalUsage: emojis.totalUsage }),
+);
+const rawJson = perSnapshot(({ emojis }) => JSON.stringify({ mappings: emojis.mappings, total: emojis.mappings.length }));
+const categoriesJson = perSnapshot(({ categories }) => JSON.stringify({ categories }));
+const statsJson = perSnapshot(({ emojis }) => JSON.stringify(emojis.stats));
+
+/**
+ * The emoji usage endpoints. All three read the aggregates of one snapshot, so they always agree;
+ * each body is serialised once per snapshot.
+ */
 export function emojiRoutes(app: FastifyInstance, context: RouteContext): void {
-  app.get('/api/emojis', { schema: { response: { 200: Type.Union([AggregatedSchema, RawSchema]) } } }, async (request) => {
+  app.get('/api/emojis', { schema: { response: { 200: Type.Union([AggregatedSchema, RawSchema]) } } }, async (request, reply) => {
     const format = single(request.query as Query, 'format') ?? 'aggregated';
-    const { emojis } = context.catalogue();
-    if (format === 'aggregated') return { emojis: emojis.usage, total: emojis.usage.length, totalUsage: emojis.totalUsage };
-    if (format === 'raw') return { mappings: emojis.mappings, total: emojis.mappings.length };
+    if (format === 'aggregated') return sendJson(reply, aggregatedJson(context.catalogue()));
+    if (format === 'raw') return sendJson(reply, rawJson(context.catalogue()));
     throw badRequest(`format: must be aggregated or raw, got ${quote(format)}`);
   });
 
-  app.get('/api/emojis/categories', { schema: { response: { 200: CategoriesSchema } } }, async () => ({
-    categories: context.catalogue().categories,
-  }));
+  app.get('/api/emojis/categories', { schema: { response: { 200: CategoriesSchema } } }, async (_request, reply) =>
+    sendJson(reply, categoriesJson(context.catalogue())),
+  );
 
-  app.get('/api/emojis/stats', { schema: { response: { 200: StatsSchema } } }, async () => context.catalogue().emojis.stats);
+  app.get('/api/emojis/stats', { schema: { response: { 200: StatsSchema } } }, async (_request, reply) =>
+    sendJson(reply, statsJson(context.catalogue())),
+  );
 }

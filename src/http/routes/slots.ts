@@ -1,12 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { DEFAULT_LIMIT } from '../../catalogue/filter.js';
-import { SlotSchema, toPublicSlot } from '../../catalogue/slot.js';
+import { SlotSchema } from '../../catalogue/slot.js';
+import { quote } from '../../emoji/parse.js';
 import { baseUrl } from '../base-url.js';
 import type { RouteContext } from '../context.js';
+import { sendJson } from '../json-reply.js';
 import { notFound } from '../errors.js';
-import { quote } from '../../emoji/parse.js';
 import { limitParam, offsetParam, slotFilterParams, type Query } from '../query.js';
+import { slotArrayJson, slotJson } from '../slot-json.js';
 
 const SlotListSchema = Type.Object({
   slots: Type.Array(SlotSchema),
@@ -14,21 +16,26 @@ const SlotListSchema = Type.Object({
   total: Type.Integer(),
 });
 
-/** `GET /api/slots` (filters and paging) and `GET /api/slots/{id_or_slug}`. */
+/**
+ * `GET /api/slots` (filters and paging) and `GET /api/slots/{id_or_slug}`. Bodies are assembled
+ * from per-snapshot serialised slots; the schemas document the shape.
+ */
 export function slotRoutes(app: FastifyInstance, context: RouteContext): void {
-  app.get('/api/slots', { schema: { response: { 200: SlotListSchema } } }, async (request) => {
+  app.get('/api/slots', { schema: { response: { 200: SlotListSchema } } }, async (request, reply) => {
     const query = request.query as Query;
     const filter = slotFilterParams(query, { hasBonusBuy: true });
     const page = { offset: offsetParam(query), limit: limitParam(query, DEFAULT_LIMIT) };
-    const { slots, total } = context.catalogue().list(filter, page);
-    const base = baseUrl(request, context.config);
-    return { slots: slots.map((slot) => toPublicSlot(slot, base)), count: slots.length, total };
+    const catalogue = context.catalogue();
+    const { slots, total } = catalogue.list(filter, page);
+    const body = `{"slots":${slotArrayJson(catalogue, slots, baseUrl(request, context.config))},"count":${slots.length},"total":${total}}`;
+    return sendJson(reply, body);
   });
 
-  app.get('/api/slots/:idOrSlug', { schema: { response: { 200: SlotSchema } } }, async (request) => {
+  app.get('/api/slots/:idOrSlug', { schema: { response: { 200: SlotSchema } } }, async (request, reply) => {
     const { idOrSlug } = request.params as { idOrSlug: string };
-    const slot = context.catalogue().find(idOrSlug);
+    const catalogue = context.catalogue();
+    const slot = catalogue.find(idOrSlug);
     if (slot === undefined) throw notFound(`slot ${quote(idOrSlug)} not found`);
-    return toPublicSlot(slot, baseUrl(request, context.config));
+    return sendJson(reply, slotJson(catalogue, slot, baseUrl(request, context.config)));
   });
 }
