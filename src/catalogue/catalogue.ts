@@ -8,6 +8,8 @@ import { slugify, type SlotRecord } from './slot.js';
 /** What a slot is found by, computed once per snapshot. */
 interface IndexedSlot {
   readonly record: SlotRecord;
+  /** Index in id order. */
+  readonly position: number;
   readonly providerName: string;
   readonly providerSlug: string;
   readonly tagKeys: readonly string[];
@@ -34,8 +36,10 @@ export class Catalogue {
   private readonly indexed: readonly IndexedSlot[];
   private readonly byId = new Map<number, SlotRecord>();
   private readonly bySlug = new Map<string, SlotRecord>();
-  /** Emoji comparison key → positions in `indexed`, ascending. */
-  private readonly byEmoji = new Map<string, number[]>();
+  /** Slots in match-ranking order (rating, RTP, id), for emojis to point into. */
+  private readonly ranked: readonly IndexedSlot[];
+  /** Emoji comparison key → positions in `ranked`, ascending: a posting list already in ranking order. */
+  private readonly byEmoji = new Map<string, Int32Array>();
 
   constructor(slots: readonly SlotRecord[], categories: CategoryMap) {
     this.slots = [...slots].sort((a, b) => a.id - b.id);
@@ -43,14 +47,18 @@ export class Catalogue {
     this.indexed = this.slots.map((record, position) => {
       this.byId.set(record.id, record);
       this.bySlug.set(record.slug.toLowerCase(), record);
-      const tagKeys = record.emojiTags.map(emojiKey);
-      for (const key of tagKeys) {
-        const positions = this.byEmoji.get(key);
-        if (positions) positions.push(position);
-        else this.byEmoji.set(key, [position]);
-      }
-      return { record, providerName: record.provider.toLowerCase(), providerSlug: slugify(record.provider), tagKeys };
+      return { record, position, providerName: record.provider.toLowerCase(), providerSlug: slugify(record.provider), tagKeys: record.emojiTags.map(emojiKey) };
     });
+    this.ranked = [...this.indexed].sort((a, b) => compareMatches({ slot: a.record, score: 0 }, { slot: b.record, score: 0 }));
+    const postings = new Map<string, number[]>();
+    this.ranked.forEach((slot, rank) => {
+      for (const key of slot.tagKeys) {
+        const list = postings.get(key);
+        if (list) list.push(rank);
+        else postings.set(key, [rank]);
+      }
+    });
+    for (const [key, list] of postings) this.byEmoji.set(key, Int32Array.from(list));
     this.maxId = this.slots.at(-1)?.id ?? 0;
     this.emojis = aggregateEmojis(this.slots, categories);
   }
@@ -89,7 +97,7 @@ export class Catalogue {
   filter(filter: SlotFilter): readonly SlotRecord[] {
     const provider = filter.provider?.toLowerCase();
     const keys = filter.emojiKeys;
-    const candidates = keys && keys.length > 0 ? this.positionsCarryingAny(keys).map((p) => this.indexed[p] as IndexedSlot) : this.indexed;
+    const candidates = keys && keys.length > 0 ? this.carryingAny(keys) : this.indexed;
     const passing: SlotRecord[] = [];
     for (const slot of candidates) {
       const { record } = slot;
@@ -105,34 +113,64 @@ export class Catalogue {
   /**
    * Slots carrying the requested emojis (comparison keys, in request order), best first by the
    * ranking of `compareMatches`. `all` keeps only slots that carry every key.
+   *
+   * The posting lists are in ranking order, so merging them yields each slot with its score in
+   * ranking order; bucketing by score then gives the full order without sorting anything.
    */
   match(keys: readonly string[], mode: MatchMode, limit: number): readonly MatchedSlot[] {
-    const scores = new Map<number, number>();
-    for (const key of keys) {
-      for (const position of this.byEmoji.get(key) ?? []) scores.set(position, (scores.get(position) ?? 0) + 1);
-    }
-    const ranked: (ScoredSlot & { readonly position: number })[] = [];
-    for (const [position, score] of scores) {
-      if (mode === 'all' && score < keys.length) continue;
-      ranked.push({ slot: (this.indexed[position] as IndexedSlot).record, score, position });
-    }
-    ranked.sort(compareMatches);
-    return ranked.slice(0, limit).map(({ slot, score, position }) => {
-      const { tagKeys } = this.indexed[position] as IndexedSlot;
-      const matched: string[] = [];
-      for (const key of keys) {
-        const at = tagKeys.indexOf(key);
-        if (at >= 0) matched.push(slot.emojiTags[at] as string);
+    const lists = keys.map((key) => this.byEmoji.get(key)).filter((list): list is Int32Array => list !== undefined);
+    const wanted = mode === 'all' ? keys.length : 1;
+    if (lists.length < wanted || limit <= 0) return [];
+    const buckets: number[][] = Array.from({ length: lists.length + 1 }, () => []);
+    const cursors = new Array<number>(lists.length).fill(0);
+    for (;;) {
+      let next = Infinity;
+      for (let i = 0; i < lists.length; i++) {
+        const list = lists[i] as Int32Array;
+        const cursor = cursors[i] as number;
+        if (cursor < list.length && (list[cursor] as number) < next) next = list[cursor] as number;
       }
-      return { slot, score, matched };
-    });
+      if (next === Infinity) break;
+      let score = 0;
+      for (let i = 0; i < lists.length; i++) {
+        const list = lists[i] as Int32Array;
+        const cursor = cursors[i] as number;
+        if (cursor < list.length && list[cursor] === next) {
+          score++;
+          cursors[i] = cursor + 1;
+        }
+      }
+      if (score >= wanted) (buckets[score] as number[]).push(next);
+    }
+    const matches: MatchedSlot[] = [];
+    for (let score = lists.length; score >= wanted && matches.length < limit; score--) {
+      for (const rank of buckets[score] as number[]) {
+        if (matches.length >= limit) break;
+        const slot = this.ranked[rank] as IndexedSlot;
+        matches.push({ slot: slot.record, score, matched: matchedTags(slot, keys) });
+      }
+    }
+    return matches;
   }
 
-  private positionsCarryingAny(keys: readonly string[]): number[] {
+  /** Slots carrying at least one of `keys`, in id order. */
+  private carryingAny(keys: readonly string[]): IndexedSlot[] {
     const positions = new Set<number>();
-    for (const key of keys) for (const position of this.byEmoji.get(key) ?? []) positions.add(position);
-    return [...positions].sort((a, b) => a - b);
+    for (const key of keys) {
+      for (const rank of this.byEmoji.get(key) ?? []) positions.add((this.ranked[rank] as IndexedSlot).position);
+    }
+    return [...positions].sort((a, b) => a - b).map((position) => this.indexed[position] as IndexedSlot);
   }
+}
+
+/** The slot's own stored tags that match `keys`, in the order of `keys`. */
+function matchedTags(slot: IndexedSlot, keys: readonly string[]): string[] {
+  const matched: string[] = [];
+  for (const key of keys) {
+    const at = slot.tagKeys.indexOf(key);
+    if (at >= 0) matched.push(slot.record.emojiTags[at] as string);
+  }
+  return matched;
 }
 
 function isUnfiltered(filter: SlotFilter): boolean {
