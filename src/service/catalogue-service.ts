@@ -1,27 +1,44 @@
 import { Catalogue } from '../catalogue/catalogue.js';
+import type { CategoryMap } from '../catalogue/categories.js';
 import type { CatalogueDocument } from '../catalogue/document.js';
-import type { Store } from '../store/store.js';
+import type { SlotRecord } from '../catalogue/slot.js';
+import { StoreUnavailableError, type SlotInput, type Store } from '../store/store.js';
 
 /**
  * Owns the current catalogue snapshot. Writes go to the store first (durable), then a fresh
  * snapshot replaces the old one in a single assignment, so readers see either all of a change or none.
+ * Writes and reloads take turns in one queue, so two rebuilds never interleave and none is lost.
  */
 export class CatalogueService {
   private snapshot: Catalogue = Catalogue.empty();
+  private queue: Promise<unknown> = Promise.resolve();
+  private reloadQueued = false;
 
   constructor(
     readonly store: Store,
     private readonly now: () => Date = () => new Date(),
+    /** Told when a reload after another instance's change fails; the snapshot stays as it was. */
+    private readonly onReloadError: (error: unknown) => void = () => undefined,
   ) {}
 
-  /** Prepares the store, fills a never-used database from `seed`, and loads the first snapshot. */
-  static async open(store: Store, seed: () => Promise<CatalogueDocument>, now?: () => Date): Promise<CatalogueService> {
-    const service = new CatalogueService(store, now);
+  /**
+   * Prepares the store, fills a never-used database from `seed`, follows changes made by other
+   * instances, and loads the first snapshot.
+   */
+  static async open(
+    store: Store,
+    seed: () => Promise<CatalogueDocument>,
+    now?: () => Date,
+    onReloadError?: (error: unknown) => void,
+  ): Promise<CatalogueService> {
+    const service = new CatalogueService(store, now, onReloadError);
     const { fresh } = await store.migrate();
     if (fresh) {
       const document = await seed();
-      await store.replaceCatalogue(document.slots, document.categories, service.timestamp());
+      await store.seed(document.slots, document.categories, service.timestamp());
     }
+    // Watch before the first load, so a change committed in between is not missed.
+    await store.onChange(() => service.scheduleReload());
     await service.reload();
     return service;
   }
@@ -32,11 +49,94 @@ export class CatalogueService {
 
   /** Rebuilds the snapshot from the store. */
   async reload(): Promise<void> {
-    const data = await this.store.load();
-    this.snapshot = new Catalogue(data.slots, data.categories);
+    await this.exclusive(() => this.loadSnapshot());
+  }
+
+  async createSlot(slot: SlotInput): Promise<SlotRecord> {
+    return this.write(async () => {
+      const record = await this.store.createSlot(slot, this.timestamp());
+      this.swap([...this.snapshot.slots, record], this.snapshot.categories);
+      return record;
+    });
+  }
+
+  /** Undefined when there is no slot `id`. */
+  async replaceSlot(id: number, slot: SlotInput): Promise<SlotRecord | undefined> {
+    return this.write(async () => {
+      const record = await this.store.replaceSlot(id, slot, this.timestamp());
+      if (record !== undefined) this.swap([...this.withoutSlot(id), record], this.snapshot.categories);
+      return record;
+    });
+  }
+
+  /** False when there was no slot `id`. */
+  async deleteSlot(id: number): Promise<boolean> {
+    return this.write(async () => {
+      const deleted = await this.store.deleteSlot(id);
+      if (deleted) this.swap(this.withoutSlot(id), this.snapshot.categories);
+      return deleted;
+    });
+  }
+
+  async replaceCatalogue(document: CatalogueDocument): Promise<readonly SlotRecord[]> {
+    return this.write(async () => {
+      const records = await this.store.replaceCatalogue(document.slots, document.categories, this.timestamp());
+      this.swap(records, document.categories);
+      return records;
+    });
+  }
+
+  async replaceCategories(categories: CategoryMap): Promise<void> {
+    await this.write(async () => {
+      await this.store.replaceCategories(categories);
+      this.swap(this.snapshot.slots, categories);
+    });
   }
 
   timestamp(): string {
     return this.now().toISOString();
+  }
+
+  /** Reloads after another instance's change; changes arriving while a reload waits share it. */
+  private scheduleReload(): void {
+    if (this.reloadQueued) return;
+    this.reloadQueued = true;
+    this.exclusive(async () => {
+      this.reloadQueued = false;
+      await this.loadSnapshot();
+    }).catch(this.onReloadError);
+  }
+
+  /**
+   * One write and its snapshot swap, in turn with every other. The new snapshot is built from what
+   * the store committed, without reading it back. When the database dropped out mid-write the
+   * commit may still have happened, so the snapshot is reloaded as soon as the database answers.
+   */
+  private async write<T>(task: () => Promise<T>): Promise<T> {
+    try {
+      return await this.exclusive(task);
+    } catch (error) {
+      if (error instanceof StoreUnavailableError) this.scheduleReload();
+      throw error;
+    }
+  }
+
+  private exclusive<T>(task: () => Promise<T>): Promise<T> {
+    const run = this.queue.then(task);
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  private async loadSnapshot(): Promise<void> {
+    const data = await this.store.load();
+    this.swap(data.slots, data.categories);
+  }
+
+  private swap(slots: readonly SlotRecord[], categories: CategoryMap): void {
+    this.snapshot = new Catalogue(slots, categories);
+  }
+
+  private withoutSlot(id: number): readonly SlotRecord[] {
+    return this.snapshot.slots.filter((slot) => slot.id !== id);
   }
 }

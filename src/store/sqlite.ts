@@ -3,7 +3,15 @@ import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import type { CategoryMap } from '../catalogue/categories.js';
 import type { SlotRecord } from '../catalogue/slot.js';
-import { DuplicateSlugError, type CatalogueData, type ImportedSlot, type Store } from './store.js';
+import { importedRecords, slotRecord } from './records.js';
+import {
+  DuplicateSlugError,
+  StoreUnavailableError,
+  type CatalogueData,
+  type ImportedSlot,
+  type SlotInput,
+  type Store,
+} from './store.js';
 
 const SCHEMA = `
   CREATE TABLE IF NOT EXISTS slots (
@@ -22,6 +30,12 @@ const SCHEMA = `
   );
 `;
 
+/** How often a subscriber checks whether another process committed to the same file. */
+const CHANGE_POLL_MS = 250;
+
+/** SQLite result codes that mean the file cannot be written now, rather than that the write is wrong. */
+const UNAVAILABLE_CODES = /^SQLITE_(BUSY|LOCKED|IOERR|FULL|READONLY|CANTOPEN|NOMEM|PROTOCOL)/;
+
 interface SlotRow {
   readonly record: string;
 }
@@ -30,13 +44,25 @@ interface CategoryRow {
   readonly emojis: string;
 }
 
-function isUniqueViolation(error: unknown): boolean {
-  return error instanceof Error && 'code' in error && error.code === 'SQLITE_CONSTRAINT_UNIQUE';
+function errorCode(error: unknown): string | undefined {
+  return error instanceof Error && 'code' in error && typeof error.code === 'string' ? error.code : undefined;
+}
+
+/** Runs one write, turning SQLite's failures into the store's errors. */
+function translated<T>(write: () => T): T {
+  try {
+    return write();
+  } catch (error) {
+    if (UNAVAILABLE_CODES.test(errorCode(error) ?? '')) throw new StoreUnavailableError({ cause: error });
+    throw error;
+  }
 }
 
 /** The embedded store: one SQLite file in WAL mode, every commit synced to disk before it returns. */
 export class SqliteStore implements Store {
   private readonly db: Database.Database;
+  private readonly listeners: (() => void)[] = [];
+  private changePoll: NodeJS.Timeout | undefined;
 
   constructor(path: string) {
     mkdirSync(dirname(path), { recursive: true });
@@ -54,40 +80,107 @@ export class SqliteStore implements Store {
   }
 
   async load(): Promise<CatalogueData> {
-    const slots = (this.db.prepare('SELECT record FROM slots ORDER BY id').all() as SlotRow[]).map(
-      (row) => JSON.parse(row.record) as SlotRecord,
-    );
-    const categories: Record<string, string[]> = {};
-    for (const row of this.db.prepare('SELECT name, emojis FROM categories ORDER BY position').all() as CategoryRow[]) {
-      categories[row.name] = JSON.parse(row.emojis) as string[];
-    }
-    return { slots, categories };
+    const read = this.db.transaction(() => {
+      const slots = (this.db.prepare('SELECT record FROM slots ORDER BY id').all() as SlotRow[]).map(
+        (row) => JSON.parse(row.record) as SlotRecord,
+      );
+      const categories: Record<string, string[]> = {};
+      for (const row of this.db.prepare('SELECT name, emojis FROM categories ORDER BY position').all() as CategoryRow[]) {
+        categories[row.name] = JSON.parse(row.emojis) as string[];
+      }
+      return { slots, categories };
+    });
+    return read.deferred();
   }
 
-  async replaceCatalogue(slots: readonly ImportedSlot[], categories: CategoryMap, now: string): Promise<void> {
-    const replace = this.db.transaction(() => {
-      this.db.prepare('DELETE FROM slots').run();
-      const insert = this.db.prepare('INSERT INTO slots (id, slug, record) VALUES (?, ?, ?)');
-      let nextId = Math.max(this.nextId(), ...slots.map((slot) => (slot.id ?? 0) + 1));
-      for (const slot of slots) {
-        const id = slot.id ?? nextId++;
-        const { id: _given, createdAt, updatedAt, ...fields } = slot;
-        const record: SlotRecord = { id, ...fields, createdAt: createdAt ?? now, updatedAt: updatedAt ?? now };
-        try {
-          insert.run(id, record.slug, JSON.stringify(record));
-        } catch (error) {
-          throw isUniqueViolation(error) ? new DuplicateSlugError(record.slug) : error;
-        }
-      }
-      this.setNextId(nextId);
-      this.replaceCategoriesInTransaction(categories);
-      this.db.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES ('initialised', 1)").run();
+  async seed(slots: readonly ImportedSlot[], categories: CategoryMap, now: string): Promise<void> {
+    const seed = this.db.transaction(() => {
+      if (this.db.prepare("SELECT value FROM meta WHERE key = 'initialised'").get() !== undefined) return;
+      this.replaceInTransaction(slots, categories, now);
     });
-    replace.immediate();
+    translated(() => seed.immediate());
+  }
+
+  async replaceCatalogue(slots: readonly ImportedSlot[], categories: CategoryMap, now: string): Promise<readonly SlotRecord[]> {
+    const replace = this.db.transaction(() => this.replaceInTransaction(slots, categories, now));
+    return translated(() => replace.immediate());
+  }
+
+  async createSlot(slot: SlotInput, now: string): Promise<SlotRecord> {
+    const create = this.db.transaction(() => {
+      const id = this.nextId();
+      const record = slotRecord(id, slot, now, now);
+      this.insert(record);
+      this.setNextId(id + 1);
+      return record;
+    });
+    return translated(() => create.immediate());
+  }
+
+  async replaceSlot(id: number, slot: SlotInput, now: string): Promise<SlotRecord | undefined> {
+    const replace = this.db.transaction(() => {
+      const row = this.db.prepare('SELECT record FROM slots WHERE id = ?').get(id) as SlotRow | undefined;
+      if (row === undefined) return undefined;
+      const previous = JSON.parse(row.record) as SlotRecord;
+      const record = slotRecord(id, slot, previous.createdAt, now);
+      try {
+        this.db.prepare('UPDATE slots SET slug = ?, record = ? WHERE id = ?').run(record.slug, JSON.stringify(record), id);
+      } catch (error) {
+        throw errorCode(error) === 'SQLITE_CONSTRAINT_UNIQUE' ? new DuplicateSlugError(record.slug) : error;
+      }
+      return record;
+    });
+    return translated(() => replace.immediate());
+  }
+
+  async deleteSlot(id: number): Promise<boolean> {
+    return translated(() => this.db.prepare('DELETE FROM slots WHERE id = ?').run(id).changes > 0);
+  }
+
+  async replaceCategories(categories: CategoryMap): Promise<void> {
+    const replace = this.db.transaction(() => this.replaceCategoriesInTransaction(categories));
+    translated(() => replace.immediate());
+  }
+
+  /** Other processes on the same file are noticed through SQLite's `data_version`, which only their commits change. */
+  async onChange(listener: () => void): Promise<void> {
+    this.listeners.push(listener);
+    if (this.changePoll !== undefined) return;
+    let version = this.dataVersion();
+    this.changePoll = setInterval(() => {
+      const current = this.dataVersion();
+      if (current === version) return;
+      version = current;
+      for (const notify of this.listeners) notify();
+    }, CHANGE_POLL_MS);
+    this.changePoll.unref();
   }
 
   async close(): Promise<void> {
+    clearInterval(this.changePoll);
     this.db.close();
+  }
+
+  private dataVersion(): number {
+    return this.db.pragma('data_version', { simple: true }) as number;
+  }
+
+  private replaceInTransaction(slots: readonly ImportedSlot[], categories: CategoryMap, now: string): readonly SlotRecord[] {
+    const { records, nextId } = importedRecords(slots, this.nextId(), now);
+    this.db.prepare('DELETE FROM slots').run();
+    for (const record of records) this.insert(record);
+    this.setNextId(nextId);
+    this.replaceCategoriesInTransaction(categories);
+    this.db.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES ('initialised', 1)").run();
+    return records;
+  }
+
+  private insert(record: SlotRecord): void {
+    try {
+      this.db.prepare('INSERT INTO slots (id, slug, record) VALUES (?, ?, ?)').run(record.id, record.slug, JSON.stringify(record));
+    } catch (error) {
+      throw errorCode(error) === 'SQLITE_CONSTRAINT_UNIQUE' ? new DuplicateSlugError(record.slug) : error;
+    }
   }
 
   /** The next id to assign: ids only grow, so one is never reused after a delete. */

@@ -1,0 +1,34 @@
+/**
+ * The PostgreSQL schema, as an ordered list of steps. A step, once released, is never edited:
+ * a change is a new step, so every database reaches the same schema whatever version it started at.
+ */
+export interface Migration {
+  readonly version: number;
+  readonly sql: string;
+}
+
+export const MIGRATIONS: readonly Migration[] = [
+  {
+    version: 1,
+    // Records and the category map are JSON text (`json`, not `jsonb`): key order is kept, and any
+    // string a client sends (NUL, lone surrogates) is stored escaped, where a `text` column would refuse it.
+    sql: `
+      CREATE TABLE slots (
+        id bigint PRIMARY KEY,
+        slug text NOT NULL,
+        record json NOT NULL
+      );
+      CREATE UNIQUE INDEX slots_slug_key ON slots (lower(slug));
+      CREATE TABLE category_map (
+        singleton boolean PRIMARY KEY DEFAULT true CHECK (singleton),
+        map json NOT NULL
+      );
+      INSERT INTO category_map (map) VALUES ('{}');
+      CREATE TABLE meta (
+        key text PRIMARY KEY,
+        value bigint NOT NULL
+      );
+      INSERT INTO meta (key, value) VALUES ('next_id', 1);
+    `,
+  },
+];

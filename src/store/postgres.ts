@@ -1,0 +1,308 @@
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import type { CategoryMap } from '../catalogue/categories.js';
+import type { SlotRecord } from '../catalogue/slot.js';
+import { MIGRATIONS } from './postgres-migrations.js';
+import { importedRecords, slotRecord } from './records.js';
+import {
+  DuplicateSlugError,
+  StoreUnavailableError,
+  type CatalogueData,
+  type ImportedSlot,
+  type SlotInput,
+  type Store,
+} from './store.js';
+
+/** The channel every instance listens on; the payload names the instance that wrote. */
+const CHANNEL = 'slotmoji_catalogue';
+/** Advisory lock key held while migrating, so instances starting together do not race. */
+const MIGRATION_LOCK = 4_180_307_725;
+const CONNECT_TIMEOUT_MS = 5_000;
+const INSERT_BATCH = 2_000;
+const RECONNECT_MIN_MS = 100;
+const RECONNECT_MAX_MS = 1_000;
+
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED', 'ECONNRESET', 'ECONNABORTED', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN',
+]);
+/** pg's own errors for a connection that is gone or never came; they carry no code. */
+const CONNECTION_MESSAGES = /connection terminated|timeout exceeded when trying to connect|not queryable|connection .*closed/i;
+/** SQLSTATE classes meaning "not now" rather than "wrong": connection (08), resources (53), shutdown (57P), read-only standby. */
+const UNAVAILABLE_SQLSTATES = /^(08|53|57P|25006)/;
+const UNIQUE_VIOLATION = '23505';
+
+export interface PostgresStoreOptions {
+  /** Told about a lost listener connection or a pooled connection that died while idle. */
+  readonly onError?: (error: Error) => void;
+  readonly poolSize?: number;
+}
+
+function errorCode(error: Error): string | undefined {
+  return 'code' in error && typeof error.code === 'string' ? error.code : undefined;
+}
+
+/** Turns pg's failures into the store's errors; anything else (a bug) passes through. */
+function translate(error: unknown): unknown {
+  if (!(error instanceof Error)) return error;
+  const code = errorCode(error);
+  if (error instanceof pg.DatabaseError) {
+    if (code === UNIQUE_VIOLATION) return new DuplicateSlugError(/\)=\((.*)\) already exists/.exec(error.detail ?? '')?.[1] ?? '');
+    return code !== undefined && UNAVAILABLE_SQLSTATES.test(code) ? new StoreUnavailableError({ cause: error }) : error;
+  }
+  if ((code !== undefined && NETWORK_CODES.has(code)) || CONNECTION_MESSAGES.test(error.message)) {
+    return new StoreUnavailableError({ cause: error });
+  }
+  return error;
+}
+
+/**
+ * The shared store: several instances serve one catalogue. Every write is one transaction that
+ * also sends a NOTIFY, delivered on commit; every instance LISTENs and tells its subscribers, so
+ * their snapshots follow within moments. The listener reconnects by itself after an outage.
+ */
+export class PostgresStore implements Store {
+  private readonly pool: pg.Pool;
+  /** Names this store's own notifications, which its subscribers need not hear. */
+  private readonly instanceId = randomUUID();
+  private readonly listeners: (() => void)[] = [];
+  private listening: Promise<void> | undefined;
+  private listener: pg.Client | undefined;
+  private reconnectTimer: NodeJS.Timeout | undefined;
+  private reconnectDelay = RECONNECT_MIN_MS;
+  private closed = false;
+
+  constructor(
+    private readonly url: string,
+    private readonly options: PostgresStoreOptions = {},
+  ) {
+    this.pool = new pg.Pool({
+      connectionString: url,
+      max: options.poolSize ?? 10,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      keepAlive: true,
+      application_name: 'slotmoji',
+    });
+    // A pooled connection that dies while idle (a database restart) must not crash the process; the pool drops it.
+    this.pool.on('error', (error) => this.options.onError?.(error));
+  }
+
+  async migrate(): Promise<{ fresh: boolean }> {
+    return this.transaction(async (client) => {
+      await client.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
+      await client.query('CREATE TABLE IF NOT EXISTS schema_migrations (version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())');
+      const applied = await client.query<{ version: number }>('SELECT version FROM schema_migrations');
+      const done = new Set(applied.rows.map((row) => row.version));
+      for (const migration of MIGRATIONS) {
+        if (done.has(migration.version)) continue;
+        await client.query(migration.sql);
+        await client.query('INSERT INTO schema_migrations (version) VALUES ($1)', [migration.version]);
+      }
+      const initialised = await client.query("SELECT 1 FROM meta WHERE key = 'initialised'");
+      return { fresh: initialised.rowCount === 0 };
+    });
+  }
+
+  async load(): Promise<CatalogueData> {
+    // One snapshot for both reads, so slots and categories are from the same moment.
+    return this.transaction(async (client) => {
+      const slots = await client.query<{ record: SlotRecord }>('SELECT record FROM slots ORDER BY id');
+      const map = await client.query<{ map: CategoryMap }>('SELECT map FROM category_map');
+      return { slots: slots.rows.map((row) => row.record), categories: map.rows[0]?.map ?? {} };
+    }, 'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+  }
+
+  async seed(slots: readonly ImportedSlot[], categories: CategoryMap, now: string): Promise<void> {
+    await this.transaction(async (client) => {
+      const nextId = await this.lockNextId(client);
+      const initialised = await client.query("SELECT 1 FROM meta WHERE key = 'initialised'");
+      if (initialised.rowCount === 0) await this.replaceInTransaction(client, nextId, slots, categories, now);
+    });
+  }
+
+  async replaceCatalogue(slots: readonly ImportedSlot[], categories: CategoryMap, now: string): Promise<readonly SlotRecord[]> {
+    return this.transaction(async (client) => this.replaceInTransaction(client, await this.lockNextId(client), slots, categories, now));
+  }
+
+  async createSlot(slot: SlotInput, now: string): Promise<SlotRecord> {
+    return this.transaction(async (client) => {
+      const id = await this.lockNextId(client);
+      const record = slotRecord(id, slot, now, now);
+      await client.query('INSERT INTO slots (id, slug, record) VALUES ($1, $2, $3)', [id, record.slug, JSON.stringify(record)]);
+      await this.setNextId(client, id + 1);
+      await this.notify(client);
+      return record;
+    });
+  }
+
+  async replaceSlot(id: number, slot: SlotInput, now: string): Promise<SlotRecord | undefined> {
+    return this.transaction(async (client) => {
+      const previous = await client.query<{ record: SlotRecord }>('SELECT record FROM slots WHERE id = $1 FOR UPDATE', [id]);
+      const createdAt = previous.rows[0]?.record.createdAt;
+      if (createdAt === undefined) return undefined;
+      const record = slotRecord(id, slot, createdAt, now);
+      await client.query('UPDATE slots SET slug = $2, record = $3 WHERE id = $1', [id, record.slug, JSON.stringify(record)]);
+      await this.notify(client);
+      return record;
+    });
+  }
+
+  async deleteSlot(id: number): Promise<boolean> {
+    return this.transaction(async (client) => {
+      const deleted = await client.query('DELETE FROM slots WHERE id = $1', [id]);
+      if (deleted.rowCount === 0) return false;
+      await this.notify(client);
+      return true;
+    });
+  }
+
+  async replaceCategories(categories: CategoryMap): Promise<void> {
+    await this.transaction(async (client) => {
+      await client.query('UPDATE category_map SET map = $1', [JSON.stringify(categories)]);
+      await this.notify(client);
+    });
+  }
+
+  async onChange(listener: () => void): Promise<void> {
+    this.listeners.push(listener);
+    this.listening ??= this.connectListener().catch((error: unknown) => {
+      this.listening = undefined;
+      throw error;
+    });
+    await this.listening;
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    clearTimeout(this.reconnectTimer);
+    const listener = this.listener;
+    this.listener = undefined;
+    await listener?.end().catch(() => undefined);
+    await this.pool.end();
+  }
+
+  /**
+   * Runs `work` in one transaction on a pooled connection: committed entirely, or rolled back.
+   * A connection that failed mid-way is destroyed rather than returned to the pool.
+   */
+  private async transaction<T>(work: (client: pg.PoolClient) => Promise<T>, begin = 'BEGIN'): Promise<T> {
+    let client: pg.PoolClient;
+    try {
+      client = await this.pool.connect();
+    } catch (error) {
+      throw translate(error);
+    }
+    try {
+      await client.query(begin);
+      const result = await work(client);
+      await client.query('COMMIT');
+      client.release();
+      return result;
+    } catch (error) {
+      const rolledBack = await client.query('ROLLBACK').then(
+        () => true,
+        () => false,
+      );
+      client.release(!rolledBack);
+      throw translate(error);
+    }
+  }
+
+  /**
+   * The next id to hand out, with the counter row locked until the transaction ends: writers that
+   * assign ids take turns, across every instance. Ids only grow, so none is reused after a delete.
+   */
+  private async lockNextId(client: pg.PoolClient): Promise<number> {
+    const { rows } = await client.query<{ next: string }>(
+      "SELECT GREATEST(value, (SELECT COALESCE(MAX(id), 0) + 1 FROM slots)) AS next FROM meta WHERE key = 'next_id' FOR UPDATE",
+    );
+    return Number(rows[0]?.next ?? 1);
+  }
+
+  private async setNextId(client: pg.PoolClient, nextId: number): Promise<void> {
+    await client.query("UPDATE meta SET value = $1 WHERE key = 'next_id'", [nextId]);
+  }
+
+  private async replaceInTransaction(
+    client: pg.PoolClient,
+    firstFreeId: number,
+    slots: readonly ImportedSlot[],
+    categories: CategoryMap,
+    now: string,
+  ): Promise<readonly SlotRecord[]> {
+    const { records, nextId } = importedRecords(slots, firstFreeId, now);
+    await client.query('DELETE FROM slots');
+    for (let start = 0; start < records.length; start += INSERT_BATCH) {
+      const batch = records.slice(start, start + INSERT_BATCH);
+      await client.query('INSERT INTO slots (id, slug, record) SELECT * FROM unnest($1::bigint[], $2::text[], $3::json[])', [
+        batch.map((record) => record.id),
+        batch.map((record) => record.slug),
+        batch.map((record) => JSON.stringify(record)),
+      ]);
+    }
+    await this.setNextId(client, nextId);
+    await client.query('UPDATE category_map SET map = $1', [JSON.stringify(categories)]);
+    await client.query("INSERT INTO meta (key, value) VALUES ('initialised', 1) ON CONFLICT (key) DO NOTHING");
+    await this.notify(client);
+    return records;
+  }
+
+  /** Queued with the transaction and delivered only if it commits. */
+  private async notify(client: pg.PoolClient): Promise<void> {
+    await client.query('SELECT pg_notify($1, $2)', [CHANNEL, this.instanceId]);
+  }
+
+  /** A dedicated connection (LISTEN needs one that stays put) that reports others' commits. */
+  private async connectListener(): Promise<void> {
+    const client = new pg.Client({
+      connectionString: this.url,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
+      application_name: 'slotmoji-listener',
+    });
+    const lost = (error?: Error) => {
+      if (this.listener !== client) return;
+      this.listener = undefined;
+      client.end().catch(() => undefined);
+      this.options.onError?.(error ?? new Error('database listener connection closed'));
+      this.scheduleReconnect();
+    };
+    client.on('error', lost);
+    client.on('end', () => lost());
+    client.on('notification', (message) => {
+      if (message.channel === CHANNEL && message.payload !== this.instanceId) this.emitChange();
+    });
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${CHANNEL}`);
+    } catch (error) {
+      await client.end().catch(() => undefined);
+      throw translate(error);
+    }
+    if (this.closed) await client.end();
+    else this.listener = client;
+  }
+
+  /** Retries the listener with a growing pause; once back, subscribers reload, as changes may have been missed. */
+  private scheduleReconnect(): void {
+    if (this.closed || this.reconnectTimer !== undefined) return;
+    const delay = this.reconnectDelay;
+    this.reconnectDelay = Math.min(delay * 2, RECONNECT_MAX_MS);
+    this.reconnectTimer = setTimeout(() => {
+      this.reconnectTimer = undefined;
+      this.connectListener().then(
+        () => {
+          this.reconnectDelay = RECONNECT_MIN_MS;
+          this.emitChange();
+        },
+        () => this.scheduleReconnect(),
+      );
+    }, delay);
+    this.reconnectTimer.unref();
+  }
+
+  private emitChange(): void {
+    if (this.closed) return;
+    for (const listener of this.listeners) listener();
+  }
+}

@@ -1,0 +1,216 @@
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, test } from 'node:test';
+import type { SlotRecord } from '../../src/catalogue/slot.js';
+import { PostgresStore } from '../../src/store/postgres.js';
+import { SqliteStore } from '../../src/store/sqlite.js';
+import { DuplicateSlugError, type ImportedSlot, type Store } from '../../src/store/store.js';
+import { SMALL_CATALOGUE, slotFields } from '../support/fixtures.js';
+import { createTestDatabase } from '../support/postgres.js';
+import { within } from '../support/wait.js';
+
+/** One database of a kind: every `connect()` is a separate connection (as a separate process would have). */
+interface Database {
+  connect(): Store;
+  destroy(): Promise<void>;
+}
+
+const KINDS: readonly { readonly name: string; create(): Promise<Database> }[] = [
+  {
+    name: 'SQLite',
+    async create() {
+      const dir = mkdtempSync(join(tmpdir(), 'slotmoji-store-'));
+      return {
+        connect: () => new SqliteStore(join(dir, 'catalogue.db')),
+        destroy: async () => rmSync(dir, { recursive: true, force: true }),
+      };
+    },
+  },
+  {
+    name: 'PostgreSQL',
+    async create() {
+      const database = await createTestDatabase();
+      return { connect: () => new PostgresStore(database.url), destroy: () => database.drop() };
+    },
+  },
+];
+
+const T0 = '2026-01-01T00:00:00.000Z';
+const T1 = '2026-02-02T00:00:00.000Z';
+
+const ids = (slots: readonly SlotRecord[]) => slots.map((slot) => slot.id);
+
+for (const kind of KINDS) {
+  describe(`${kind.name} store`, () => {
+    let database: Database;
+    const opened: Store[] = [];
+
+    /** A migrated connection, closed after the test. */
+    async function open(): Promise<Store> {
+      const store = database.connect();
+      opened.push(store);
+      await store.migrate();
+      return store;
+    }
+
+    async function seeded(): Promise<Store> {
+      const store = await open();
+      await store.seed(SMALL_CATALOGUE.slots, SMALL_CATALOGUE.categories, T0);
+      return store;
+    }
+
+    beforeEach(async () => {
+      database = await kind.create();
+    });
+    afterEach(async () => {
+      for (const store of opened.splice(0)) await store.close();
+      await database.destroy();
+    });
+
+    test('a new database is fresh until seeded, and a second seed changes nothing', async () => {
+      const store = database.connect();
+      opened.push(store);
+      assert.deepEqual(await store.migrate(), { fresh: true });
+      await store.seed(SMALL_CATALOGUE.slots, SMALL_CATALOGUE.categories, T0);
+      assert.deepEqual(await store.migrate(), { fresh: false });
+      await store.seed([slotFields({ name: 'Intruder' })], {}, T1);
+
+      const other = await open();
+      const data = await other.load();
+      assert.deepEqual(ids(data.slots), [1, 2, 3, 4, 5]);
+      assert.deepEqual(data.slots.map((slot) => slot.slug), SMALL_CATALOGUE.slots.map((slot) => slot.slug));
+      assert.deepEqual(data.categories, SMALL_CATALOGUE.categories);
+      assert.equal(data.slots[0]?.createdAt, T0);
+    });
+
+    test('created slots get increasing ids, and an id is never reused, even after a restart', async () => {
+      const store = await seeded();
+      const first = await store.createSlot(slotFields({ name: 'New One' }), T1);
+      assert.equal(first.id, 6);
+      assert.equal(first.createdAt, T1);
+      assert.equal(first.updatedAt, T1);
+      assert.equal(await store.deleteSlot(6), true);
+      assert.equal((await store.createSlot(slotFields({ name: 'New Two' }), T1)).id, 7);
+      assert.equal(await store.deleteSlot(7), true);
+      await store.close();
+      opened.splice(opened.indexOf(store), 1);
+
+      const restarted = await open();
+      assert.equal((await restarted.createSlot(slotFields({ name: 'New Three' }), T1)).id, 8);
+      assert.deepEqual(ids((await restarted.load()).slots), [1, 2, 3, 4, 5, 8]);
+    });
+
+    test('replacing a slot keeps its id and creation time and replaces every field', async () => {
+      const store = await seeded();
+      const { releaseYear: _dropped, ...fields } = slotFields({ name: 'Renamed', slug: 'renamed' });
+      const replaced = await store.replaceSlot(2, fields, T1);
+      assert.deepEqual(replaced, { id: 2, ...fields, createdAt: T0, updatedAt: T1 });
+      const loaded = (await (await open()).load()).slots.find((slot) => slot.id === 2);
+      assert.equal(loaded?.name, 'Renamed');
+      assert.equal(loaded?.createdAt, T0);
+      assert.equal(loaded?.updatedAt, T1);
+      assert.equal('releaseYear' in (loaded ?? {}), false, 'a field left out of a replacement is gone');
+      assert.equal(await store.replaceSlot(99, slotFields({ name: 'Nobody' }), T1), undefined);
+    });
+
+    test('deleting reports whether the slot existed', async () => {
+      const store = await seeded();
+      assert.equal(await store.deleteSlot(3), true);
+      assert.equal(await store.deleteSlot(3), false);
+      assert.equal(await store.deleteSlot(42), false);
+      assert.deepEqual(ids((await store.load()).slots), [1, 2, 4, 5]);
+    });
+
+    test('a duplicate slug is refused and nothing is written', async () => {
+      const store = await seeded();
+      const before = await store.load();
+      await assert.rejects(store.createSlot(slotFields({ name: 'Again', slug: 'lucky-dice' }), T1), (error: unknown) => {
+        return error instanceof DuplicateSlugError && error.slug === 'lucky-dice';
+      });
+      await assert.rejects(store.replaceSlot(1, slotFields({ name: 'Taken', slug: 'lemon-drop' }), T1), DuplicateSlugError);
+      assert.deepEqual(await store.load(), before);
+      const same = await store.replaceSlot(2, slotFields({ name: 'Lucky Dice', slug: 'lucky-dice', rtp: 90 }), T1);
+      assert.equal(same?.rtp, 90, 'a slot may keep its own slug');
+      assert.equal((await store.createSlot(slotFields({ name: 'Next' }), T1)).id, 6, 'a refused create used up no id');
+    });
+
+    test('a catalogue import keeps the ids it carries and gives the others ids above any ever used', async () => {
+      const store = await seeded();
+      await store.createSlot(slotFields({ name: 'Short Lived' }), T1);
+      await store.deleteSlot(6);
+      const imported: ImportedSlot[] = [
+        { ...slotFields({ name: 'Kept Three' }), id: 3, createdAt: T0 },
+        slotFields({ name: 'Fresh' }),
+        { ...slotFields({ name: 'Kept Ten' }), id: 10 },
+      ];
+      const records = await store.replaceCatalogue(imported, { luck: ['🍀'] }, T1);
+      assert.deepEqual(ids(records), [3, 11, 10]);
+      assert.deepEqual(
+        records.map((record) => [record.createdAt, record.updatedAt]),
+        [[T0, T1], [T1, T1], [T1, T1]],
+      );
+      const data = await (await open()).load();
+      assert.deepEqual(ids(data.slots), [3, 10, 11]);
+      assert.deepEqual(data.categories, { luck: ['🍀'] });
+      assert.equal((await store.createSlot(slotFields({ name: 'After Import' }), T1)).id, 12);
+    });
+
+    test('an import that fails part-way writes nothing at all', async () => {
+      const store = await seeded();
+      const before = await store.load();
+      const clash = [slotFields({ name: 'One', slug: 'same' }), slotFields({ name: 'Two', slug: 'same' })];
+      await assert.rejects(store.replaceCatalogue(clash, { other: ['🎲'] }, T1), DuplicateSlugError);
+      assert.deepEqual(await (await open()).load(), before);
+    });
+
+    test('the category map is replaced whole and keeps its order', async () => {
+      const store = await seeded();
+      const map = { zebra: ['🦓'], apple: ['🍎', '🍏'], middle: [] };
+      await store.replaceCategories(map);
+      const loaded = await (await open()).load();
+      assert.deepEqual(Object.entries(loaded.categories), Object.entries(map));
+      assert.equal(loaded.slots.length, 5, 'slots are untouched');
+    });
+
+    test('any text is stored and returned verbatim', async () => {
+      const store = await seeded();
+      const nasty = [
+        "Robert'); DROP TABLE slots;--",
+        '" OR 1=1 --',
+        '\\ \\\\ %_ $1 ? :name @p0 `tick`',
+        'nul\u0000inside',
+        'lone \ud800 surrogate',
+        'émoji 🍒‍🔥 RTL \u202e',
+        "E'\\x00' $$ dollar $$",
+      ];
+      const slot = slotFields({
+        name: nasty[0] ?? '',
+        provider: nasty[1] ?? '',
+        description: nasty.join('\n'),
+        review: nasty[3] ?? '',
+        pros: nasty,
+        cons: [nasty[4] ?? ''],
+      });
+      const created = await store.createSlot(slot, T1);
+      const map = { [nasty[0] ?? '']: ['🍒'], [nasty[3] ?? '']: ['💎'] };
+      await store.replaceCategories(map);
+      const loaded = await (await open()).load();
+      assert.deepEqual(loaded.slots.find((record) => record.id === created.id), created);
+      assert.deepEqual(loaded.categories, map);
+      assert.equal(loaded.slots.length, 6);
+    });
+
+    test('another connection hears about a committed change', async () => {
+      const watcher = await seeded();
+      const writer = await open();
+      let heard!: () => void;
+      const change = new Promise<void>((resolve) => (heard = resolve));
+      await watcher.onChange(() => heard());
+      await writer.createSlot(slotFields({ name: 'Seen Elsewhere' }), T1);
+      await within(change, 5_000, 'change notification');
+      assert.deepEqual(ids((await watcher.load()).slots), [1, 2, 3, 4, 5, 6]);
+    });
+  });
+}
