@@ -1,5 +1,6 @@
 import { emojiKey } from '../emoji/emoji.js';
 import type { CategoryMap } from './categories.js';
+import { EmojiIndex } from './emoji-index.js';
 import { aggregateEmojis, type EmojiAggregates } from './emoji-usage.js';
 import type { Page, SlotFilter } from './filter.js';
 import { compareMatches, type ScoredSlot } from './ranking.js';
@@ -38,8 +39,7 @@ export class Catalogue {
   private readonly bySlug = new Map<string, SlotRecord>();
   /** Slots in match-ranking order (rating, RTP, id), for emojis to point into. */
   private readonly ranked: readonly IndexedSlot[];
-  /** Emoji comparison key → positions in `ranked`, ascending: a posting list already in ranking order. */
-  private readonly byEmoji = new Map<string, Int32Array>();
+  private readonly emojiIndex: EmojiIndex;
 
   constructor(slots: readonly SlotRecord[], categories: CategoryMap) {
     this.slots = [...slots].sort((a, b) => a.id - b.id);
@@ -50,15 +50,7 @@ export class Catalogue {
       return { record, position, providerName: record.provider.toLowerCase(), providerSlug: slugify(record.provider), tagKeys: record.emojiTags.map(emojiKey) };
     });
     this.ranked = [...this.indexed].sort((a, b) => compareMatches({ slot: a.record, score: 0 }, { slot: b.record, score: 0 }));
-    const postings = new Map<string, number[]>();
-    this.ranked.forEach((slot, rank) => {
-      for (const key of slot.tagKeys) {
-        const list = postings.get(key);
-        if (list) list.push(rank);
-        else postings.set(key, [rank]);
-      }
-    });
-    for (const [key, list] of postings) this.byEmoji.set(key, Int32Array.from(list));
+    this.emojiIndex = new EmojiIndex(this.ranked.map((slot) => slot.tagKeys));
     this.maxId = this.slots.at(-1)?.id ?? 0;
     this.emojis = aggregateEmojis(this.slots, categories);
   }
@@ -111,53 +103,21 @@ export class Catalogue {
   }
 
   /**
-   * Slots carrying the requested emojis (comparison keys, in request order), best first by the
-   * ranking of `compareMatches`. `all` keeps only slots that carry every key.
-   *
-   * The posting lists are in ranking order, so merging them yields each slot with its score in
-   * ranking order; bucketing by score then gives the full order without sorting anything.
+   * Slots carrying the requested emojis (distinct comparison keys, in request order), best first by
+   * the ranking of `compareMatches`. `all` keeps only slots that carry every key.
    */
   match(keys: readonly string[], mode: MatchMode, limit: number): readonly MatchedSlot[] {
-    const lists = keys.map((key) => this.byEmoji.get(key)).filter((list): list is Int32Array => list !== undefined);
-    const wanted = mode === 'all' ? keys.length : 1;
-    if (lists.length < wanted || limit <= 0) return [];
-    const buckets: number[][] = Array.from({ length: lists.length + 1 }, () => []);
-    const cursors = new Array<number>(lists.length).fill(0);
-    for (;;) {
-      let next = Infinity;
-      for (let i = 0; i < lists.length; i++) {
-        const list = lists[i] as Int32Array;
-        const cursor = cursors[i] as number;
-        if (cursor < list.length && (list[cursor] as number) < next) next = list[cursor] as number;
-      }
-      if (next === Infinity) break;
-      let score = 0;
-      for (let i = 0; i < lists.length; i++) {
-        const list = lists[i] as Int32Array;
-        const cursor = cursors[i] as number;
-        if (cursor < list.length && list[cursor] === next) {
-          score++;
-          cursors[i] = cursor + 1;
-        }
-      }
-      if (score >= wanted) (buckets[score] as number[]).push(next);
-    }
-    const matches: MatchedSlot[] = [];
-    for (let score = lists.length; score >= wanted && matches.length < limit; score--) {
-      for (const rank of buckets[score] as number[]) {
-        if (matches.length >= limit) break;
-        const slot = this.ranked[rank] as IndexedSlot;
-        matches.push({ slot: slot.record, score, matched: matchedTags(slot, keys) });
-      }
-    }
-    return matches;
+    return this.emojiIndex.top(keys, mode === 'all' ? keys.length : 1, limit).map(({ rank, score }) => {
+      const slot = this.ranked[rank] as IndexedSlot;
+      return { slot: slot.record, score, matched: matchedTags(slot, keys) };
+    });
   }
 
   /** Slots carrying at least one of `keys`, in id order. */
   private carryingAny(keys: readonly string[]): IndexedSlot[] {
     const positions = new Set<number>();
     for (const key of keys) {
-      for (const rank of this.byEmoji.get(key) ?? []) positions.add((this.ranked[rank] as IndexedSlot).position);
+      for (const rank of this.emojiIndex.carrying(key)) positions.add((this.ranked[rank] as IndexedSlot).position);
     }
     return [...positions].sort((a, b) => a - b).map((position) => this.indexed[position] as IndexedSlot);
   }
