@@ -3,7 +3,7 @@ import type { CategoryMap } from './categories.js';
 import { EmojiIndex } from './emoji-index.js';
 import { aggregateEmojis, type EmojiAggregates } from './emoji-usage.js';
 import type { Page, SlotFilter } from './filter.js';
-import { compareMatches, type ScoredSlot } from './ranking.js';
+import { meritOrder, type ScoredSlot } from './ranking.js';
 import { slugify, type SlotRecord } from './slot.js';
 
 /** What a slot is found by, computed once per snapshot. */
@@ -42,14 +42,14 @@ export class Catalogue {
   private readonly emojiIndex: EmojiIndex;
 
   constructor(slots: readonly SlotRecord[], categories: CategoryMap) {
-    this.slots = [...slots].sort((a, b) => a.id - b.id);
+    this.slots = isInIdOrder(slots) ? slots : [...slots].sort((a, b) => a.id - b.id);
     this.categories = categories;
     this.indexed = this.slots.map((record, position) => {
       this.byId.set(record.id, record);
       this.bySlug.set(record.slug.toLowerCase(), record);
       return { record, position, providerName: record.provider.toLowerCase(), providerSlug: slugify(record.provider), tagKeys: record.emojiTags.map(emojiKey) };
     });
-    this.ranked = [...this.indexed].sort((a, b) => compareMatches({ slot: a.record, score: 0 }, { slot: b.record, score: 0 }));
+    this.ranked = Array.from(meritOrder(this.slots), (position) => this.indexed[position] as IndexedSlot);
     this.emojiIndex = new EmojiIndex(this.ranked.map((slot) => slot.tagKeys));
     this.maxId = this.slots.at(-1)?.id ?? 0;
     this.emojis = aggregateEmojis(this.slots, categories);
@@ -131,6 +131,11 @@ function matchedTags(slot: IndexedSlot, keys: readonly string[]): string[] {
     if (at >= 0) matched.push(slot.record.emojiTags[at] as string);
   }
   return matched;
+}
+
+function isInIdOrder(slots: readonly SlotRecord[]): boolean {
+  for (let i = 1; i < slots.length; i++) if ((slots[i - 1] as SlotRecord).id >= (slots[i] as SlotRecord).id) return false;
+  return true;
 }
 
 function isUnfiltered(filter: SlotFilter): boolean {

@@ -30,12 +30,21 @@ export interface EmojiStats {
 export interface EmojiAggregates {
   readonly usage: readonly EmojiUsage[];
   readonly totalUsage: number;
-  readonly mappings: readonly EmojiMapping[];
   readonly stats: EmojiStats;
 }
 
 function roundTo2(value: number): number {
   return Math.round((value + Number.EPSILON) * 100) / 100;
+}
+
+/** One row per (slot, tag) pair, in the order of `slots` then of each slot's tags. */
+export function emojiMappings(slots: readonly SlotRecord[]): EmojiMapping[] {
+  const mappings: EmojiMapping[] = [];
+  for (const slot of slots) {
+    const slotId = String(slot.id);
+    for (const emoji of slot.emojiTags) mappings.push({ slotId, slug: slot.slug, emoji });
+  }
+  return mappings;
 }
 
 /**
@@ -44,11 +53,10 @@ function roundTo2(value: number): number {
  */
 export function aggregateEmojis(slots: readonly SlotRecord[], categories: CategoryMap): EmojiAggregates {
   const counts = new Map<string, { emoji: string; count: number }>();
-  const mappings: EmojiMapping[] = [];
+  let totalUsage = 0;
   for (const slot of slots) {
-    const slotId = String(slot.id);
     for (const emoji of slot.emojiTags) {
-      mappings.push({ slotId, slug: slot.slug, emoji });
+      totalUsage += 1;
       const key = emojiKey(emoji);
       const entry = counts.get(key);
       if (entry) entry.count += 1;
@@ -63,12 +71,11 @@ export function aggregateEmojis(slots: readonly SlotRecord[], categories: Catego
   const last = usage[usage.length - 1];
   return {
     usage,
-    totalUsage: mappings.length,
-    mappings,
+    totalUsage,
     stats: {
       totalEmojis: usage.length,
-      totalUsage: mappings.length,
-      averagePerSlot: slots.length === 0 ? 0 : roundTo2(mappings.length / slots.length),
+      totalUsage,
+      averagePerSlot: slots.length === 0 ? 0 : roundTo2(totalUsage / slots.length),
       mostUsed: first ? { emoji: first.emoji, count: first.count } : null,
       leastUsed: last ? { emoji: last.emoji, count: last.count } : null,
     },

@@ -40,9 +40,19 @@ export function canonicalEmoji(cluster: string): string | undefined {
   return undefined;
 }
 
+/** Keys already computed: catalogues repeat a few hundred emojis across hundreds of thousands of tags. */
+const keyCache = new Map<string, string>();
+const KEY_CACHE_LIMIT = 8192;
+
 /** The form two emojis are compared in: without presentation selectors and skin-tone modifiers. */
 export function emojiKey(emoji: string): string {
-  return emoji.replace(PRESENTATION_SELECTORS, '').replace(SKIN_TONES, '');
+  let key = keyCache.get(emoji);
+  if (key === undefined) {
+    key = emoji.replace(PRESENTATION_SELECTORS, '').replace(SKIN_TONES, '');
+    if (keyCache.size >= KEY_CACHE_LIMIT) keyCache.clear();
+    keyCache.set(emoji, key);
+  }
+  return key;
 }
 
 /** Orders strings by Unicode code point (not by UTF-16 unit, which misorders astral characters). */

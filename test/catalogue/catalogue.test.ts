@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { Catalogue } from '../../src/catalogue/catalogue.js';
+import { emojiMappings } from '../../src/catalogue/emoji-usage.js';
 import { slotRecord } from '../support/fixtures.js';
 
 const slots = [
@@ -79,7 +80,8 @@ describe('Catalogue.list', () => {
 });
 
 describe('Catalogue emoji aggregates', () => {
-  const { usage, mappings, stats, totalUsage } = catalogue.emojis;
+  const { usage, stats, totalUsage } = catalogue.emojis;
+  const mappings = emojiMappings(catalogue.slots);
 
   it('groups stored forms by comparison key and shows the fully-qualified form', () => {
     // Every count is 2, so the order is by code point: U+2764 < U+1F34B < U+1F352 < U+1F44D < U+1F48E.
@@ -133,7 +135,7 @@ describe('Catalogue emoji aggregates', () => {
     const empty = Catalogue.empty();
     assert.deepEqual(empty.list({}, { offset: 0, limit: 50 }), { slots: [], total: 0 });
     assert.deepEqual(empty.emojis.usage, []);
-    assert.deepEqual(empty.emojis.mappings, []);
+    assert.deepEqual(emojiMappings(empty.slots), []);
     assert.deepEqual(empty.emojis.stats, { totalEmojis: 0, totalUsage: 0, averagePerSlot: 0, mostUsed: null, leastUsed: null });
     assert.deepEqual(empty.match(['🍒'], 'any', 10), []);
     assert.equal(empty.maxId, 0);

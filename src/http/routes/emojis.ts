@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
+import { emojiMappings } from '../../catalogue/emoji-usage.js';
 import { quote } from '../../emoji/parse.js';
 import type { RouteContext } from '../context.js';
 import { sendJson } from '../json-reply.js';
@@ -32,7 +33,10 @@ const StatsSchema = Type.Object({
 const aggregatedJson = perSnapshot(({ emojis }) =>
   JSON.stringify({ emojis: emojis.usage, total: emojis.usage.length, totalUsage: emojis.totalUsage }),
 );
-const rawJson = perSnapshot(({ emojis }) => JSON.stringify({ mappings: emojis.mappings, total: emojis.mappings.length }));
+const rawJson = perSnapshot(({ slots }) => {
+  const mappings = emojiMappings(slots);
+  return JSON.stringify({ mappings, total: mappings.length });
+});
 const categoriesJson = perSnapshot(({ categories }) => JSON.stringify({ categories }));
 const statsJson = perSnapshot(({ emojis }) => JSON.stringify(emojis.stats));
 
