@@ -2,13 +2,12 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { CatalogueService } from './service/catalogue-service.js';
 import { readCatalogueDocument } from './store/bundled.js';
+import { PostgresStore } from './store/postgres.js';
 import { SqliteStore } from './store/sqlite.js';
 import type { Store } from './store/store.js';
 
-function openStore(config: Config): Store {
-  if (config.database.kind === 'postgres') {
-    throw new ConfigError('DATABASE_URL: PostgreSQL is not supported yet; use an SQLite path');
-  }
+function openStore(config: Config, onConnectionLost: (error: Error) => void): Store {
+  if (config.database.kind === 'postgres') return new PostgresStore(config.database.url, { onError: onConnectionLost });
   return new SqliteStore(config.database.path);
 }
 
@@ -23,9 +22,14 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  const store = openStore(config);
-  const catalogue = await CatalogueService.open(store, () => readCatalogueDocument());
+  // Background trouble (a lost database connection, a failed reload) goes to the app's log once there is one.
+  let warn = (error: unknown, what: string): void => void process.stderr.write(`slotmoji: ${what}: ${String(error)}\n`);
+  const store = openStore(config, (error) => warn(error, 'database connection lost; reconnecting'));
+  const catalogue = await CatalogueService.open(store, () => readCatalogueDocument(), undefined, (error) =>
+    warn(error, 'catalogue reload failed; still serving the previous snapshot'),
+  );
   const app = await buildApp({ config, catalogue });
+  warn = (error, what) => app.log.warn({ err: error }, what);
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
     await app.close();

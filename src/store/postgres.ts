@@ -31,6 +31,8 @@ const CONNECTION_MESSAGES = /connection terminated|timeout exceeded when trying 
 const UNAVAILABLE_SQLSTATES = /^(08|53|57P|25006)/;
 const UNIQUE_VIOLATION = '23505';
 
+const ignore = (): void => undefined;
+
 export interface PostgresStoreOptions {
   /** Told about a lost listener connection or a pooled connection that died while idle. */
   readonly onError?: (error: Error) => void;
@@ -191,10 +193,14 @@ export class PostgresStore implements Store {
     } catch (error) {
       throw translate(error);
     }
+    // A connection lost while checked out also emits 'error'; the pending query already reports it,
+    // so this listener only keeps the event from crashing the process. It stays on a destroyed client.
+    client.on('error', ignore);
     try {
       await client.query(begin);
       const result = await work(client);
       await client.query('COMMIT');
+      client.off('error', ignore);
       client.release();
       return result;
     } catch (error) {
@@ -202,6 +208,7 @@ export class PostgresStore implements Store {
         () => true,
         () => false,
       );
+      if (rolledBack) client.off('error', ignore);
       client.release(!rolledBack);
       throw translate(error);
     }

@@ -5,6 +5,11 @@ export interface TcpProxy {
   readonly port: number;
   /** Cuts every open connection and refuses new ones (each is closed as soon as it opens). */
   cut(): void;
+  /**
+   * Cuts, as `cut()` does, the moment a client sends bytes containing `marker`, before they reach
+   * the server: a connection lost at an exact point of a conversation.
+   */
+  cutOn(marker: string): void;
   /** Relays again. */
   restore(): void;
   close(): Promise<void>;
@@ -13,6 +18,13 @@ export interface TcpProxy {
 export async function startTcpProxy(targetPort: number, targetHost = '127.0.0.1'): Promise<TcpProxy> {
   const open = new Set<Socket>();
   let up = true;
+  let marker: string | undefined;
+  const cut = () => {
+    up = false;
+    marker = undefined;
+    for (const socket of open) socket.destroy();
+    open.clear();
+  };
   const server = createServer((client) => {
     if (!up) {
       client.destroy();
@@ -28,7 +40,10 @@ export async function startTcpProxy(targetPort: number, targetHost = '127.0.0.1'
     };
     client.on('error', drop).on('close', drop);
     upstream.on('error', drop).on('close', drop);
-    client.pipe(upstream);
+    client.on('data', (chunk: Buffer) => {
+      if (marker !== undefined && chunk.includes(marker)) cut();
+      else upstream.write(chunk);
+    });
     upstream.pipe(client);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -36,17 +51,15 @@ export async function startTcpProxy(targetPort: number, targetHost = '127.0.0.1'
   if (address === null || typeof address === 'string') throw new Error('proxy has no port');
   return {
     port: address.port,
-    cut() {
-      up = false;
-      for (const socket of open) socket.destroy();
-      open.clear();
+    cut,
+    cutOn(text) {
+      marker = text;
     },
     restore() {
       up = true;
     },
     async close() {
-      up = false;
-      for (const socket of open) socket.destroy();
+      cut();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
