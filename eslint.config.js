@@ -17,7 +17,7 @@ export default tseslint.config(
   {
     files: ['src/web/assets/**/*.js'],
     languageOptions: {
-      globals: { document: 'readonly', window: 'readonly', fetch: 'readonly', location: 'readonly', HTMLElement: 'readonly', URLSearchParams: 'readonly', encodeURIComponent: 'readonly' },
+      globals: { document: 'readonly', window: 'readonly', fetch: 'readonly', location: 'readonly', HTMLElement: 'readonly', URLSearchParams: 'readonly', encodeURIComponent: 'readonly', AbortController: 'readonly' },
     },
   },
 );

@@ -1,0 +1,72 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { extname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import type { ContentCoding } from './encoding.js';
+
+/**
+ * The hand-written CSS, JS and icon. Resolved through `../../src/web/assets` so the same path works
+ * from `src/web` (tsx) and from `dist/web` (compiled), which sit at the same depth: no copy step.
+ */
+export const ASSET_DIR = fileURLToPath(new URL('../../src/web/assets/', import.meta.url));
+
+export const ASSET_FILES = ['site.css', 'picker.js', 'icon.svg'] as const;
+export type AssetName = (typeof ASSET_FILES)[number];
+
+const CONTENT_TYPES: Readonly<Record<string, string>> = {
+  '.css': 'text/css; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.svg': 'image/svg+xml; charset=utf-8',
+};
+
+/** One asset, held in memory in every coding worth sending. */
+export interface Asset {
+  /** `site.1a2b3c4d5e.css`: the content hash in the name makes it cacheable forever. */
+  readonly fileName: string;
+  readonly contentType: string;
+  readonly hash: string;
+  /** Only the codings that came out smaller than the original; identity is always there. */
+  readonly bodies: Readonly<Partial<Record<ContentCoding, Buffer>>> & { readonly identity: Buffer };
+}
+
+export interface AssetTable {
+  /** The path a page links to, e.g. `/assets/site.1a2b3c4d5e.css`. */
+  href(name: AssetName): string;
+  /** The asset served under a hashed file name, if any. */
+  find(fileName: string): Asset | undefined;
+}
+
+export const ASSET_PATH_PREFIX = '/assets/';
+
+function loadAsset(name: AssetName, dir: string): Asset {
+  const identity = readFileSync(join(dir, name));
+  const hash = createHash('sha256').update(identity).digest('hex').slice(0, 12);
+  const extension = extname(name);
+  const bodies: Partial<Record<ContentCoding, Buffer>> & { identity: Buffer } = { identity };
+  const br = brotliCompressSync(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY } });
+  const gzip = gzipSync(identity, { level: constants.Z_BEST_COMPRESSION });
+  if (br.length < identity.length) bodies.br = br;
+  if (gzip.length < identity.length) bodies.gzip = gzip;
+  return {
+    fileName: `${name.slice(0, -extension.length)}.${hash}${extension}`,
+    contentType: CONTENT_TYPES[extension] ?? 'application/octet-stream',
+    hash,
+    bodies,
+  };
+}
+
+/** Reads, hashes and compresses every asset once, at start-up, so serving one is a lookup. */
+export function loadAssets(dir: string = ASSET_DIR): AssetTable {
+  const byName = new Map<AssetName, Asset>();
+  const byFileName = new Map<string, Asset>();
+  for (const name of ASSET_FILES) {
+    const asset = loadAsset(name, dir);
+    byName.set(name, asset);
+    byFileName.set(asset.fileName, asset);
+  }
+  return {
+    href: (name) => `${ASSET_PATH_PREFIX}${(byName.get(name) as Asset).fileName}`,
+    find: (fileName) => byFileName.get(fileName),
+  };
+}
