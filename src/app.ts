@@ -9,6 +9,7 @@ import { MAX_PATH_SEGMENT_LENGTH, registerErrorHandling, renderError } from './h
 import { registerResponseTime, stampResponseTime } from './http/plugins/response-time.js';
 import { emojiRoutes } from './http/routes/emojis.js';
 import { matchRoutes } from './http/routes/match.js';
+import { pageRoutes } from './http/routes/pages.js';
 import { redirectRoutes } from './http/routes/redirects.js';
 import { slotRoutes } from './http/routes/slots.js';
 
@@ -58,6 +59,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   emojiRoutes(app, context);
   matchRoutes(app, context);
   redirectRoutes(app, context);
+  pageRoutes(app, context);
   await app.ready();
   return app;
 }
