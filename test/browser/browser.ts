@@ -1,0 +1,60 @@
+import { mkdirSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type BrowserContext, type Page, type ViewportSize } from 'playwright-core';
+import { startTestApp, type TestApp, type TestAppOptions } from '../support/app.js';
+
+/** Debian's Chromium; the test tool's own browser download does not work on these machines. */
+export const CHROMIUM_PATH = '/usr/bin/chromium';
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+export const PHONE: ViewportSize = { width: 390, height: 844 };
+export const DESKTOP: ViewportSize = { width: 1280, height: 800 };
+
+export const SCREENSHOT_DIR = fileURLToPath(new URL('../../artifacts/screenshots/', import.meta.url));
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
+}
+
+/** The real service listening on a free local port, as a browser reaches it. */
+export async function startListeningApp(options: TestAppOptions): Promise<{ test: TestApp; origin: string }> {
+  const test = await startTestApp(options);
+  await test.app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = test.app.server.address() as AddressInfo;
+  return { test, origin: `http://127.0.0.1:${port}` };
+}
+
+/** A page in a fresh context, recording what the browser complains about (CSP violations, script errors). */
+export interface OpenedPage {
+  readonly page: Page;
+  readonly context: BrowserContext;
+  readonly problems: string[];
+}
+
+export async function openPage(browser: Browser, viewport: ViewportSize = DESKTOP): Promise<OpenedPage> {
+  const phone = viewport.width < 600;
+  const context = await browser.newContext({ viewport, deviceScaleFactor: phone ? 2 : 1, isMobile: phone, hasTouch: phone });
+  const page = await context.newPage();
+  page.setDefaultTimeout(10_000);
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') problems.push(`${message.type()}: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  return { page, context, problems };
+}
+
+/** Saves `artifacts/screenshots/{name}.png`: the whole page, or only what the screen shows. */
+export async function screenshot(page: Page, name: string, fullPage = true): Promise<void> {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  await page.screenshot({ path: `${SCREENSHOT_DIR}${name}.png`, fullPage });
+}

@@ -1,0 +1,239 @@
+import assert from 'node:assert/strict';
+import { after, afterEach, before, describe, it } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import { emojiKey } from '../../src/emoji/emoji.js';
+import type { TestApp } from '../support/app.js';
+import { DESKTOP, launchBrowser, openPage, PHONE, screenshot, startListeningApp, type OpenedPage } from './browser.js';
+import { BROWSER_CATALOGUE } from './catalogue.js';
+
+/**
+ * The little of the DOM the page-side callbacks use. The project's TypeScript has no DOM types (it is a
+ * server), and the pages' CSP forbids evaluating strings, so callbacks are functions cast to this.
+ */
+interface PageGlobals {
+  readonly document: {
+    querySelectorAll(selector: string): ArrayLike<{ readonly textContent: string | null }>;
+    readonly body: unknown;
+    readonly documentElement: { readonly scrollWidth: number };
+  };
+  getComputedStyle(node: unknown): { readonly outlineStyle: string; readonly outlineWidth: string; readonly backgroundColor: string };
+}
+
+const GENEROUS_LIMITS = { RATE_LIMIT_PER_MINUTE: '100000', RATE_LIMIT_PER_HOUR: '100000', RATE_LIMIT_PER_DAY: '100000' };
+
+describe('the pages in a real browser', () => {
+  let test: TestApp;
+  let origin: string;
+  let browser: Browser;
+  let opened: OpenedPage[] = [];
+
+  before(async () => {
+    ({ test, origin } = await startListeningApp({ document: BROWSER_CATALOGUE, env: GENEROUS_LIMITS }));
+    browser = await launchBrowser();
+  });
+  after(async () => {
+    await browser.close();
+    await test.close();
+  });
+  // Every page must load and run without a script error, a CSP violation or a warning.
+  afterEach(async () => {
+    const problems = opened.flatMap(({ problems }) => problems);
+    for (const { context } of opened) await context.close();
+    opened = [];
+    assert.deepEqual(problems, []);
+  });
+
+  async function openTracked(viewport = DESKTOP): Promise<OpenedPage> {
+    const page = await openPage(browser, viewport);
+    opened.push(page);
+    return page;
+  }
+
+  async function open(viewport = DESKTOP): Promise<Page> {
+    return (await openTracked(viewport)).page;
+  }
+
+  /** The names the API ranks first for these emojis: what the live list must show, in order. */
+  function expectedNames(emojis: readonly string[]): string[] {
+    return test.catalogue.current.match(emojis.map(emojiKey), 'any', 24).map(({ slot }) => slot.name);
+  }
+
+  async function shownNames(page: Page): Promise<string[]> {
+    return page.locator('#match-list .card-name').allTextContents();
+  }
+
+  async function waitForNames(page: Page, names: readonly string[]): Promise<void> {
+    await page.waitForFunction((expected) => {
+      const { document } = globalThis as unknown as PageGlobals;
+      return JSON.stringify(Array.from(document.querySelectorAll('#match-list .card-name'), (node) => node.textContent)) === expected;
+    }, JSON.stringify(names));
+  }
+
+  const pageWidth = (page: Page) => page.evaluate(() => (globalThis as unknown as PageGlobals).document.documentElement.scrollWidth);
+
+  const visibleEmoji = (page: Page, emoji: string) => page.locator(`[role="tabpanel"]:not([hidden]) button[data-emoji="${emoji}"]`);
+
+  it('picks emojis, shows the matching slots live, and plays the best match', async () => {
+    const page = await open();
+    await page.goto(`${origin}/`);
+    await page.getByRole('tab', { name: /fruit/i }).click();
+    await visibleEmoji(page, '🍒').click();
+    await waitForNames(page, expectedNames(['🍒']));
+    assert.match(await page.locator('#match-status').innerText(), /^\d+ matching slots?:$/);
+
+    await page.getByRole('tab', { name: /gems/i }).click();
+    await visibleEmoji(page, '💎').click();
+    const names = expectedNames(['🍒', '💎']);
+    await waitForNames(page, names);
+    assert.deepEqual(await shownNames(page), names);
+    assert.equal(await page.locator('button[data-emoji="🍒"][aria-pressed="true"]').count(), await page.locator('button[data-emoji="🍒"]').count());
+    assert.deepEqual(await page.locator('#combo-list .chip').allTextContents(), ['🍒 ×', '💎 ×']);
+    assert.equal(new URL(page.url()).hash, `#${encodeURIComponent('🍒💎')}`);
+
+    const play = page.getByRole('link', { name: 'Play best match' });
+    assert.equal(await play.getAttribute('href'), `/api/play/${encodeURIComponent('🍒💎')}`);
+    await play.click();
+    await page.waitForURL(/\/slots\//);
+    const [best] = test.catalogue.current.match(['🍒', '💎'].map(emojiKey), 'any', 1);
+    assert.ok(best);
+    assert.equal(page.url(), `${origin}/slots/${best.slot.slug}`);
+    assert.equal(await page.locator('h1').innerText(), best.slot.name);
+  });
+
+  it('removes a picked emoji from the combo and clears it', async () => {
+    const page = await open(PHONE);
+    await page.goto(`${origin}/#${encodeURIComponent('🍒💎')}`);
+    await waitForNames(page, expectedNames(['🍒', '💎']));
+    await page.getByRole('button', { name: 'Remove 🍒' }).click();
+    await waitForNames(page, expectedNames(['💎']));
+    await page.getByRole('button', { name: 'Clear' }).click();
+    await waitForNames(page, []);
+    assert.equal(await page.locator('#play').getAttribute('aria-disabled'), 'true');
+    assert.equal(await page.locator('#play').getAttribute('href'), null);
+    assert.equal(new URL(page.url()).hash, '');
+  });
+
+  it('works with the keyboard alone, with a visible focus ring', async () => {
+    const page = await open();
+    await page.goto(`${origin}/`);
+    await page.keyboard.press('Tab');
+    const focused = page.locator(':focus');
+    assert.equal(await focused.textContent(), 'Skip to content');
+    const tabs = page.getByRole('tab');
+    await tabs.first().focus();
+    await page.keyboard.press('ArrowRight');
+    const second = tabs.nth(1);
+    assert.equal(await second.getAttribute('aria-selected'), 'true');
+    assert.equal(await focused.getAttribute('id'), await second.getAttribute('id'));
+    assert.equal(await page.locator('[role="tabpanel"]:not([hidden])').getAttribute('aria-labelledby'), await second.getAttribute('id'));
+    await page.keyboard.press('End');
+    assert.equal(await tabs.last().getAttribute('aria-selected'), 'true');
+    await page.keyboard.press('Home');
+    assert.equal(await tabs.first().getAttribute('aria-selected'), 'true');
+
+    // From the selected tab, Tab goes straight into its panel.
+    await page.keyboard.press('Tab');
+    const first = await focused.getAttribute('data-emoji');
+    assert.ok(first);
+    const ring = await focused.evaluate((node: unknown) => {
+      const style = (globalThis as unknown as PageGlobals).getComputedStyle(node);
+      return `${style.outlineStyle} ${style.outlineWidth}`;
+    });
+    assert.equal(ring, 'solid 3px');
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Tab');
+    const next = await focused.getAttribute('data-emoji');
+    assert.ok(next);
+    await page.keyboard.press('Space');
+    await waitForNames(page, expectedNames([first, next]));
+
+    await page.locator('#play').focus();
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/\/slots\//);
+    assert.equal(await page.locator('h1').innerText(), expectedNames([first, next])[0]);
+  });
+
+  it('follows a lucky spin with only the filters that are set', async () => {
+    const page = await open(PHONE);
+    await page.goto(`${origin}/`);
+    const spins: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/v1/spin')) spins.push(request.url());
+    });
+    // Zeus vs Hades is the only Extreme slot, so this spin can land nowhere else.
+    await page.getByLabel('Volatility').selectOption('extreme');
+    await page.getByRole('button', { name: 'Lucky spin' }).click();
+    await page.waitForURL(/\/slots\//);
+    assert.deepEqual(spins, [`${origin}/api/v1/spin?volatility=extreme`]);
+    assert.equal(page.url(), `${origin}/slots/zeus-vs-hades-gods-of-war`);
+    assert.equal(await page.locator('h1').innerText(), 'Zeus vs Hades - Gods of War');
+  });
+
+  it('says so, instead of spinning, when no slot fits the filters', async () => {
+    const page = await open();
+    await page.goto(`${origin}/`);
+    await page.getByLabel('Provider').selectOption('NetEnt');
+    await page.getByLabel('Minimum RTP (%)').fill('99.5');
+    await page.getByRole('button', { name: 'Lucky spin' }).click();
+    await page.locator('#spin-status', { hasText: 'No slot fits these filters' }).waitFor();
+    assert.equal(page.url(), `${origin}/`);
+  });
+
+  it('shows a slot page found by any case of its slug, leading to slots like it', async () => {
+    const page = await open(PHONE);
+    const response = await page.goto(`${origin}/slots/STARBURST`);
+    assert.equal(response?.status(), 200);
+    assert.equal(await page.locator('h1').innerText(), 'Starburst');
+    assert.equal(await page.title(), 'Starburst by NetEnt · RTP 96.09% · slotmoji');
+    const tags = BROWSER_CATALOGUE.slots.find((slot) => slot.slug === 'starburst')?.emojiTags ?? [];
+    await page.getByRole('link', { name: 'Find slots like this' }).click();
+    await page.waitForURL(`${origin}/#*`);
+    await waitForNames(page, expectedNames(tags));
+    assert.deepEqual(await page.locator('#combo-list .chip').allTextContents(), tags.map((tag) => `${tag} ×`));
+
+    await page.goto(`${origin}/slots/starburst`);
+    const related = page.locator('.related .card').first();
+    const name = await related.locator('.card-name').innerText();
+    await related.click();
+    await page.waitForURL((url) => url.pathname !== '/slots/starburst');
+    assert.equal(await page.locator('h1').innerText(), name);
+  });
+
+  it('shows the 404 page, in the site style, for an unknown slug', async () => {
+    const { page, problems } = await openTracked(PHONE);
+    const response = await page.goto(`${origin}/slots/no-such-slot`);
+    assert.equal(response?.status(), 404);
+    assert.equal(await page.locator('h1').innerText(), 'No slot here');
+    assert.equal(await page.evaluate(() => {
+      const { document, getComputedStyle } = globalThis as unknown as PageGlobals;
+      return getComputedStyle(document.body).backgroundColor;
+    }), 'rgb(26, 10, 18)');
+    // The browser reports the 404 status of the document itself, and nothing else.
+    assert.deepEqual(problems.splice(0).filter((problem) => !problem.includes('404')), []);
+    await screenshot(page, 'not-found-phone');
+    await page.getByRole('link', { name: 'Pick emojis to find a slot' }).click();
+    await page.waitForURL(`${origin}/`);
+  });
+
+  for (const [size, viewport] of [['phone', PHONE], ['desktop', DESKTOP]] as const) {
+    it(`looks right at ${size} size (screenshots in artifacts/screenshots)`, async () => {
+      const page = await open(viewport);
+      await page.goto(`${origin}/#${encodeURIComponent('🍒💎🎰')}`);
+      await waitForNames(page, expectedNames(['🍒', '💎', '🎰']));
+      const width = await pageWidth(page);
+      assert.ok(width <= viewport.width, `home page is ${width}px wide`);
+      if (size === 'phone') {
+        // On a phone the combo sticks to the bottom of the screen, so show screens, not one tall page.
+        await screenshot(page, 'home-phone', false);
+        await page.locator('#match-list').scrollIntoViewIfNeeded();
+        await screenshot(page, 'home-phone-matches', false);
+      } else {
+        await screenshot(page, 'home-desktop');
+      }
+
+      await page.goto(`${origin}/slots/gates-of-olympus`);
+      assert.ok((await pageWidth(page)) <= viewport.width);
+      await screenshot(page, `slot-${size}`);
+    });
+  }
+});
