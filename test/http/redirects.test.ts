@@ -224,6 +224,7 @@ describe('redirects', () => {
     const slugs = (filter: (slot: Slot) => boolean) => slots.filter(filter).map(({ slug }) => slug).sort();
 
     it('gives every slot an equal share of evenly spread random numbers', async () => {
+      // Exact shares assume one random number per spin; the chi-square test below assumes nothing.
       random = evenlySpread(1000);
       const counts = await tally('', 1000);
       assert.deepEqual([...counts.keys()].sort(), slugs(() => true));
