@@ -90,11 +90,14 @@ describe('redirects', () => {
       );
     });
 
-    it('redirects to a slot that exists', async () => {
+    it('redirects to a slot page this service serves', async () => {
       const location = assertRedirect(await get(`/api/play/${enc('🍀')}`));
-      const response = await get(`/api/slots/${slugOf(location)}`);
-      assert.equal(response.statusCode, 200, response.body);
-      assert.equal(json<Slot>(response).url, location);
+      const slot = await get(`/api/slots/${slugOf(location)}`);
+      assert.equal(slot.statusCode, 200, slot.body);
+      assert.equal(json<Slot>(slot).url, location);
+      const page = await get(new URL(location).pathname);
+      assert.equal(page.statusCode, 200);
+      assert.match(String(page.headers['content-type']), /^text\/html/);
     });
 
     it('reads percent-encoded paths with or without spaces and commas, in either case of hex digit', async () => {
@@ -228,7 +231,10 @@ describe('redirects', () => {
       random = evenlySpread(1000);
       const counts = await tally('', 1000);
       assert.deepEqual([...counts.keys()].sort(), slugs(() => true));
-      for (const [slug, count] of counts) assert.equal(count, 200, slug);
+      for (const [slug, count] of counts) {
+        assert.equal(count, 200, slug);
+        assert.equal((await get(`/slots/${slug}`)).statusCode, 200, `page of ${slug}`);
+      }
       random = evenlySpread(900);
       const cherries = await tally(`?emoji=${enc('🍒')}`, 900);
       assert.deepEqual([...cherries.values()], [300, 300, 300]);
