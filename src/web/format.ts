@@ -2,11 +2,10 @@ import type { Volatility } from '../catalogue/slot.js';
 
 const whole = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 const upToTwoDecimals = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
-const oneDecimal = new Intl.NumberFormat('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 
-/** `96.5` → `96.5%`. */
+/** `96.5` → `96.5%` (RTP is at most 100, so it never needs a thousands separator). */
 export function formatRtp(rtp: number): string {
-  return `${upToTwoDecimals.format(rtp)}%`;
+  return `${Math.round(rtp * 100) / 100}%`;
 }
 
 /** Max win is a multiple of the stake: `5000` → `5,000×`. */
@@ -16,7 +15,7 @@ export function formatMaxWin(maxWin: number): string {
 
 /** `4.25` → `4.3`. */
 export function formatRating(rating: number): string {
-  return oneDecimal.format(rating);
+  return rating.toFixed(1);
 }
 
 /** Five stars, rounded to the nearest whole one: `3.6` → `★★★★☆`. */
@@ -33,6 +32,7 @@ export function volatilityLevel(volatility: Volatility): number {
 /** Shortens text at a word boundary to at most `max` code points, adding `…` when it cut. */
 export function truncate(text: string, max: number): string {
   const clean = text.replace(/\s+/g, ' ').trim();
+  if (clean.length <= max) return clean;
   const points = Array.from(clean);
   if (points.length <= max) return clean;
   const cut = points.slice(0, max - 1).join('');

@@ -18,9 +18,12 @@ const ESCAPES: Readonly<Record<string, string>> = {
   "'": '&#39;',
 };
 
+const SPECIAL = /[&<>"']/;
+
 /** Text made safe for element content and for quoted attribute values. */
 export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => ESCAPES[char] ?? char);
+  // Most text has nothing to escape; skipping the replace then makes pages noticeably cheaper.
+  return SPECIAL.test(text) ? text.replace(/[&<>"']/g, (char) => ESCAPES[char] ?? char) : text;
 }
 
 function render(value: HtmlValue): string {

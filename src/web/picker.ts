@@ -1,6 +1,6 @@
 import type { Catalogue } from '../catalogue/catalogue.js';
 import { UNCATEGORIZED } from '../catalogue/categories.js';
-import { canonicalEmoji, emojiKey } from '../emoji/emoji.js';
+import { emojiKey } from '../emoji/emoji.js';
 
 /** An emoji a player can tap, with how many slots carry it. */
 export interface PickerEmoji {
@@ -19,14 +19,11 @@ export interface PickerGroup {
 export interface PickerModel {
   readonly groups: readonly PickerGroup[];
   readonly providers: readonly string[];
+  /** The form a slot's tag takes on a picker button (`❤` → `❤️`), so links can pre-pick it. */
+  readonly buttonEmoji: (tag: string) => string;
 }
 
 export const POPULAR_GROUP_SIZE = 24;
-
-/** The form an emoji takes on a picker button, so a slot's tag and a button agree (`❤` → `❤️`). */
-export function pickerEmoji(tag: string): string {
-  return canonicalEmoji(emojiKey(tag)) ?? tag;
-}
 
 /**
  * Groups the emojis that are in use: the most used first, then each category of the map in its own
@@ -52,7 +49,11 @@ function buildModel(catalogue: Catalogue): PickerModel {
   // The spin matches providers in any case, so `NetEnt` and `Netent` are one choice.
   const providers = new Map<string, string>();
   for (const { provider } of catalogue.slots) if (!providers.has(provider.toLowerCase())) providers.set(provider.toLowerCase(), provider);
-  return { groups, providers: [...providers.values()].sort((a, b) => a.localeCompare(b, 'en')) };
+  return {
+    groups,
+    providers: [...providers.values()].sort((a, b) => a.localeCompare(b, 'en')),
+    buttonEmoji: (tag) => counts.get(emojiKey(tag))?.emoji ?? tag,
+  };
 }
 
 const models = new WeakMap<Catalogue, PickerModel>();

@@ -5,23 +5,30 @@ import type { AssetTable } from './assets.js';
 import { formatMaxWin, formatRating, formatRtp, ratingStars, truncate, volatilityLevel } from './format.js';
 import { html, type SafeHtml } from './html.js';
 import { layout, SITE_NAME } from './layout.js';
-import { pickerEmoji } from './picker.js';
+import { pickerModel } from './picker.js';
 
 export const RELATED_SLOTS = 4;
 const META_DESCRIPTION_LENGTH = 160;
 
+/** What the slot page shows beside the slot itself, taken from the same snapshot. */
+export interface SlotSurroundings {
+  readonly related: readonly MatchedSlot[];
+  /** The form of a tag on the picker's buttons, for links that open the picker with it picked. */
+  readonly buttonEmoji: (tag: string) => string;
+}
+
 /** The home page with these emojis already picked. */
-export function pickerHref(tags: readonly string[]): string {
-  return `/#${encodeURIComponent(tags.map(pickerEmoji).join(''))}`;
+function pickerHref(tags: readonly string[], surroundings: SlotSurroundings): string {
+  return `/#${encodeURIComponent(tags.map(surroundings.buttonEmoji).join(''))}`;
 }
 
 export function spinHref(filters: Readonly<Record<string, string>>): string {
   return `/api/v1/spin?${new URLSearchParams(filters).toString()}`;
 }
 
-function emojiLinks(tags: readonly string[]): SafeHtml {
+function emojiLinks(tags: readonly string[], surroundings: SlotSurroundings): SafeHtml {
   return html`<ul class="slot-emojis" aria-label="Emojis">${tags.map(
-    (tag) => html`<li><a href="${pickerHref([tag])}" title="More slots with ${tag}">${tag}</a></li>`,
+    (tag) => html`<li><a href="${pickerHref([tag], surroundings)}" title="More slots with ${tag}">${tag}</a></li>`,
   )}</ul>`;
 }
 
@@ -69,11 +76,12 @@ function related(matches: readonly MatchedSlot[]): SafeHtml {
 }
 
 /** Up to `RELATED_SLOTS` other slots sharing the most emojis with `slot`, best ranked first. */
-export function relatedSlots(catalogue: Catalogue, slot: SlotRecord): readonly MatchedSlot[] {
-  return catalogue
+export function slotSurroundings(catalogue: Catalogue, slot: SlotRecord): SlotSurroundings {
+  const related = catalogue
     .match(slot.emojiTags.map(emojiKey), 'any', RELATED_SLOTS + 1)
     .filter((match) => match.slot.id !== slot.id)
     .slice(0, RELATED_SLOTS);
+  return { related, buttonEmoji: pickerModel(catalogue).buttonEmoji };
 }
 
 function metaDescription(slot: SlotRecord): string {
@@ -82,17 +90,17 @@ function metaDescription(slot: SlotRecord): string {
 }
 
 /** The page every redirect lands on: one slot, in full, and a few like it. */
-export function slotPage(slot: SlotRecord, relatedSlots: readonly MatchedSlot[], base: string, assets: AssetTable): string {
+export function slotPage(slot: SlotRecord, surroundings: SlotSurroundings, base: string, assets: AssetTable): string {
   const year = slot.releaseYear === undefined ? '' : ` · ${slot.releaseYear}`;
   const main = html`<article class="slot">
 <header class="slot-hero">
-${emojiLinks(slot.emojiTags)}
+${emojiLinks(slot.emojiTags, surroundings)}
 <h1>${slot.name}</h1>
 <p class="slot-by">by <strong>${slot.provider}</strong>${year}</p>
 <p class="rating"><span class="stars" aria-hidden="true">${ratingStars(slot.rating)}</span> <span class="rating-value">${formatRating(slot.rating)}</span><span class="rating-scale"> out of 5</span></p>
 ${slot.description !== '' && html`<p class="lead">${slot.description}</p>`}
 <p class="actions">
-<a class="btn btn-primary" href="${pickerHref(slot.emojiTags)}">Find slots like this</a>
+<a class="btn btn-primary" href="${pickerHref(slot.emojiTags, surroundings)}">Find slots like this</a>
 <a class="btn" href="${spinHref({ provider: slot.provider })}">Spin a ${slot.provider} slot</a>
 </p>
 </header>
@@ -101,7 +109,7 @@ ${slot.review !== '' && html`<section class="review"><h2>Our review</h2><p>${slo
 <div class="pros-cons">${list('Pros', 'pros', slot.pros)}${list('Cons', 'cons', slot.cons)}</div>
 ${chips(slot)}
 </article>
-${related(relatedSlots)}`;
+${related(surroundings.related)}`;
   const meta = {
     title: `${slot.name} by ${slot.provider} · RTP ${formatRtp(slot.rtp)} · ${SITE_NAME}`,
     description: metaDescription(slot),

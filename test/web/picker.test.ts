@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { Catalogue } from '../../src/catalogue/catalogue.js';
-import { pickerEmoji, pickerModel, POPULAR_GROUP_SIZE } from '../../src/web/picker.js';
+import { pickerModel, POPULAR_GROUP_SIZE } from '../../src/web/picker.js';
 import { slotRecord } from '../support/fixtures.js';
 
 const catalogue = new Catalogue(
@@ -59,10 +59,13 @@ describe('pickerModel', () => {
   });
 });
 
-describe('pickerEmoji', () => {
-  it('is the emoji form a picker button carries', () => {
-    assert.equal(pickerEmoji('❤'), '❤️');
-    assert.equal(pickerEmoji('👍🏽'), '👍');
-    assert.equal(pickerEmoji('🍒'), '🍒');
+describe('buttonEmoji', () => {
+  it('is the form a picker button carries for a slot tag, whatever form the tag was written in', () => {
+    const skinTones = new Catalogue([slotRecord(1, { name: 'Thumbs', emojiTags: ['👍🏽', '❤'] })], {});
+    const { buttonEmoji } = pickerModel(skinTones);
+    assert.equal(buttonEmoji('❤'), '❤️');
+    assert.equal(buttonEmoji('❤️'), '❤️');
+    assert.equal(buttonEmoji('👍🏽'), '👍');
+    assert.equal(pickerModel(catalogue).buttonEmoji('🍒'), '🍒');
   });
 });

@@ -7,7 +7,7 @@ import { negotiateCoding } from '../../web/encoding.js';
 import { homePage } from '../../web/home-page.js';
 import { notFoundPage } from '../../web/not-found-page.js';
 import { pickerModel } from '../../web/picker.js';
-import { relatedSlots, slotPage } from '../../web/slot-page.js';
+import { slotPage, slotSurroundings } from '../../web/slot-page.js';
 import { baseUrl } from '../base-url.js';
 import type { RouteContext } from '../context.js';
 import { notFound } from '../errors.js';
@@ -84,7 +84,7 @@ function htmlRoutes(app: FastifyInstance, context: RouteContext, assets: AssetTa
       const page = notFoundPage(slug, `${base}/slots/${encodeURIComponent(slug)}`, assets);
       return reply.code(404).header('cache-control', 'no-store').type(HTML).send(page);
     }
-    return sendPage(request, reply, slotPage(slot, relatedSlots(catalogue, slot), base, assets));
+    return sendPage(request, reply, slotPage(slot, slotSurroundings(catalogue, slot), base, assets));
   });
 }
 
