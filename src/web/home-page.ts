@@ -32,6 +32,7 @@ ${model.groups.map((group, index) => panel(group, index === 0))}
 const combo = html`<section class="combo" aria-labelledby="combo-title">
 <h2 id="combo-title">Your combo</h2>
 <p class="combo-hint" id="combo-hint">Tap emojis to build a combo.</p>
+<noscript><p class="combo-hint">The picker needs JavaScript. Without it, a <a href="/api/v1/spin">lucky spin</a> still finds you a slot.</p></noscript>
 <ul class="combo-list" id="combo-list" aria-label="Picked emojis"></ul>
 <p class="combo-actions">
 <a class="btn btn-primary" id="play" role="link" aria-disabled="true">Play best match</a>

@@ -139,13 +139,14 @@ async function match(emojis) {
       body: JSON.stringify({ emojis, limit: MATCH_LIMIT }),
       signal: controller.signal,
     });
+    if (pending !== controller) return;
     if (!response.ok) {
       matchStatus.textContent = await errorMessage(response);
       matchList.replaceChildren();
       return;
     }
     const { slots } = await response.json();
-    if (controller.signal.aborted) return;
+    if (pending !== controller) return;
     matchList.replaceChildren(...slots.map((slot) => resultCard(slot, emojis.length)));
     matchStatus.textContent =
       slots.length === 0
