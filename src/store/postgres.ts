@@ -18,6 +18,7 @@ const CHANNEL = 'slotmoji_catalogue';
 /** Advisory lock key held while migrating, so instances starting together do not race. */
 const MIGRATION_LOCK = 4_180_307_725;
 const CONNECT_TIMEOUT_MS = 5_000;
+/** Rows per INSERT: three parameters each, well under PostgreSQL's 65,535 per statement. */
 const INSERT_BATCH = 2_000;
 const RECONNECT_MIN_MS = 100;
 const RECONNECT_MAX_MS = 1_000;
@@ -240,11 +241,12 @@ export class PostgresStore implements Store {
     await client.query('DELETE FROM slots');
     for (let start = 0; start < records.length; start += INSERT_BATCH) {
       const batch = records.slice(start, start + INSERT_BATCH);
-      await client.query('INSERT INTO slots (id, slug, record) SELECT * FROM unnest($1::bigint[], $2::text[], $3::json[])', [
-        batch.map((record) => record.id),
-        batch.map((record) => record.slug),
-        batch.map((record) => JSON.stringify(record)),
-      ]);
+      // Multi-row VALUES: about three times faster here than unnest() over a json[] array literal.
+      const rows = batch.map((_record, index) => `($${index * 3 + 1}, $${index * 3 + 2}, $${index * 3 + 3})`);
+      await client.query(
+        `INSERT INTO slots (id, slug, record) VALUES ${rows.join(', ')}`,
+        batch.flatMap((record) => [record.id, record.slug, JSON.stringify(record)]),
+      );
     }
     await this.setNextId(client, nextId);
     await client.query('UPDATE category_map SET map = $1', [JSON.stringify(categories)]);

@@ -168,16 +168,17 @@ export class SqliteStore implements Store {
   private replaceInTransaction(slots: readonly ImportedSlot[], categories: CategoryMap, now: string): readonly SlotRecord[] {
     const { records, nextId } = importedRecords(slots, this.nextId(), now);
     this.db.prepare('DELETE FROM slots').run();
-    for (const record of records) this.insert(record);
+    const insert = this.db.prepare('INSERT INTO slots (id, slug, record) VALUES (?, ?, ?)');
+    for (const record of records) this.insert(record, insert);
     this.setNextId(nextId);
     this.replaceCategoriesInTransaction(categories);
     this.db.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES ('initialised', 1)").run();
     return records;
   }
 
-  private insert(record: SlotRecord): void {
+  private insert(record: SlotRecord, statement = this.db.prepare('INSERT INTO slots (id, slug, record) VALUES (?, ?, ?)')): void {
     try {
-      this.db.prepare('INSERT INTO slots (id, slug, record) VALUES (?, ?, ?)').run(record.id, record.slug, JSON.stringify(record));
+      statement.run(record.id, record.slug, JSON.stringify(record));
     } catch (error) {
       throw errorCode(error) === 'SQLITE_CONSTRAINT_UNIQUE' ? new DuplicateSlugError(record.slug) : error;
     }

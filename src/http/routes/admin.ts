@@ -12,6 +12,7 @@ import type { CatalogueService } from '../../service/catalogue-service.js';
 import { DuplicateSlugError, StoreUnavailableError, type SlotInput } from '../../store/store.js';
 import { baseUrl } from '../base-url.js';
 import { badRequest, HttpError, notFound } from '../errors.js';
+import { sendJson } from '../json-reply.js';
 import { describePath } from '../plugins/errors.js';
 import { registerAdminAuth } from '../plugins/admin-auth.js';
 
@@ -119,10 +120,11 @@ export function adminRoutes(app: FastifyInstance, deps: AdminDeps): void {
         return reply.code(204).send();
       });
 
-      admin.get('/catalogue', { schema: { response: { 200: CatalogueExportSchema } } }, async (request) => {
+      admin.get('/catalogue', { schema: { response: { 200: CatalogueExportSchema } } }, async (request, reply) => {
         const snapshot = catalogue.current;
         const base = baseUrl(request, config);
-        return { slots: snapshot.slots.map((slot) => toPublicSlot(slot, base)), categories: snapshot.categories };
+        // JSON.stringify is several times faster than the schema serialiser on 100,000 slots.
+        return sendJson(reply, JSON.stringify({ slots: snapshot.slots.map((slot) => toPublicSlot(slot, base)), categories: snapshot.categories }));
       });
 
       admin.put(
