@@ -1,0 +1,20 @@
+import type { BenchOptions } from './options.js';
+import type { LoadSettings } from './load.js';
+import type { Placement } from './machine.js';
+
+/** What every part of a run shares. */
+export interface RunContext {
+  readonly options: BenchOptions;
+  /** Where the single-process server and the load generator run. */
+  readonly placement: Placement;
+  readonly cpuCount: number;
+  /** Progress, one line at a time (to stderr; stdout gets the results). */
+  readonly log: (line: string) => void;
+}
+
+/** wrk settings for a placement, with its scripts in `directory`. */
+export function loadSettings(context: RunContext, placement: Placement, directory: string): LoadSettings {
+  return { connections: context.options.connections, cores: placement.load, threads: placement.loadThreads, directory };
+}
+
+export const timing = (context: RunContext) => ({ seconds: context.options.seconds, warmupSeconds: context.options.warmupSeconds });

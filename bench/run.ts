@@ -1,0 +1,137 @@
+/**
+ * The performance benchmark of issue 7: slotmoji against a bare node:http baseline replaying its
+ * answers, per catalogue size and workload, plus start-up, memory, a write under reads, WORKERS=2 and
+ * CPU profiles. Run with `npm run bench` (builds first); knobs: BENCH_SIZES, BENCH_SECONDS,
+ * BENCH_WARMUP_SECONDS, BENCH_CONNECTIONS, BENCH_PROFILE_SECONDS. Prints the results and writes them
+ * to bench/RESULTS.md. Loopback only; every child and temporary file goes when it ends, however it ends.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { CatalogueDocument } from '../src/catalogue/document.js';
+import { readCatalogueDocument } from '../src/store/bundled.js';
+import { wrkVersion } from './load.js';
+import { describeMachine, loadAverage, singlePlacement } from './machine.js';
+import { benchOptions, type BenchOptions } from './options.js';
+import { killAll, pinSelf } from './processes.js';
+import { profileWorkloads } from './profile-run.js';
+import { renderReport, type ProfileReport, type SizeReport, type WorkersReport } from './results.js';
+import type { RunContext } from './run-context.js';
+import { benchSize, loadDatabase } from './size-run.js';
+import { syntheticCatalogue } from './synthetic-catalogue.js';
+import { benchWorkers } from './workers-run.js';
+import { MATCH_EMOJIS, PLAY_EMOJIS, probeSlug, workloads } from './workloads.js';
+
+const RESULTS_PATH = fileURLToPath(new URL('./RESULTS.md', import.meta.url));
+const SERVER_ENTRY = fileURLToPath(new URL('../dist/server.js', import.meta.url));
+const ENSURE_WRK = fileURLToPath(new URL('./ensure-wrk.sh', import.meta.url));
+const SEED = 42;
+
+/** The command that reproduces this run, knobs included. */
+function command(): string {
+  const knobs = Object.entries(process.env)
+    .filter(([name, value]) => name.startsWith('BENCH_') && value !== undefined && value !== '')
+    .map(([name, value]) => `${name}=${value}`)
+    .sort();
+  const invocation = process.env['npm_lifecycle_event'] === 'bench' ? 'npm run bench' : 'node --import tsx bench/run.ts';
+  return [...knobs, invocation].join(' ');
+}
+
+/** A generous bound on the whole run, past which it gives up rather than hang. */
+function budgetMs(options: BenchOptions): number {
+  const cell = 2 * 2 * (options.warmupSeconds + options.seconds + 5);
+  const perSize = 6 * cell + 300;
+  const extras = 2 * (options.warmupSeconds + options.seconds + 60) + 3 * (options.warmupSeconds + options.profileSeconds + 60);
+  return (options.sizes.length * perSize + extras + 600) * 1000;
+}
+
+function emojiCount(document: CatalogueDocument, emoji: string): number {
+  return document.slots.filter((slot) => slot.emojiTags.includes(emoji)).length;
+}
+
+function workloadNotes(largest: CatalogueDocument): string[] {
+  const counts = (emojis: readonly string[]) => emojis.map((emoji) => `${emoji} on ${emojiCount(largest, emoji).toLocaleString('en-US')}`).join(', ');
+  const size = largest.slots.length.toLocaleString('en-US');
+  return workloads(largest).map((workload) => {
+    const request = `\`${workload.method} ${decodeURIComponent(workload.path)}\`${workload.body === undefined ? '' : ` with \`${workload.body}\``}`;
+    if (workload.path.startsWith('/api/slots/')) return `${request}: the slot in the middle of the catalogue (\`${probeSlug(largest)}\` at ${size} slots).`;
+    if (workload.method === 'POST') return `${request} (any-match, default limit 100); at ${size} slots: ${counts(MATCH_EMOJIS)} slots.`;
+    if (workload.path.startsWith('/api/play/')) return `${request} (302 to the best match); at ${size} slots: ${counts(PLAY_EMOJIS)} slots.`;
+    return `${request}.`;
+  });
+}
+
+async function main(): Promise<void> {
+  const options = benchOptions();
+  const machine = describeMachine();
+  const placement = singlePlacement(machine.cpuCount);
+  if (!existsSync(SERVER_ENTRY)) throw new Error('dist/server.js is missing: run `npm run build` first (`npm run bench` does)');
+  execFileSync('sh', [ENSURE_WRK], { stdio: 'inherit' });
+  pinSelf(placement.load);
+  const context: RunContext = { options, placement, cpuCount: machine.cpuCount, log: (line) => process.stderr.write(`${line}\n`) };
+  const loadBefore = loadAverage();
+  const date = new Date().toISOString();
+  const { categories } = await readCatalogueDocument();
+  const sizes: SizeReport[] = [];
+  let workers: WorkersReport | undefined;
+  let profiles: ProfileReport[] = [];
+  let largest: CatalogueDocument | undefined;
+  const root = mkdtempSync(join(tmpdir(), 'slotmoji-bench-'));
+  const abandon = (why: string, code: number) => {
+    process.stderr.write(`bench: ${why}; stopping\n`);
+    killAll();
+    rmSync(root, { recursive: true, force: true });
+    process.exit(code);
+  };
+  process.once('SIGINT', () => abandon('interrupted', 130));
+  process.once('SIGTERM', () => abandon('terminated', 143));
+  const budget = budgetMs(options);
+  const watchdog = setTimeout(() => abandon(`still running after ${Math.round(budget / 60_000)} minutes`, 1), budget);
+  try {
+    for (const size of options.sizes) {
+      context.log(`${size} slots`);
+      const directory = join(root, String(size));
+      mkdirSync(directory);
+      const document = syntheticCatalogue(size, categories, SEED);
+      const databasePath = join(directory, 'bench.db');
+      const importMs = await loadDatabase(context, databasePath, document);
+      sizes.push(await benchSize(context, size, document, databasePath, importMs, directory));
+      if (size === options.sizes.at(-1)) {
+        largest = document;
+        workers = await benchWorkers(context, size, document, databasePath, directory);
+        if (options.profileSeconds > 0) profiles = await profileWorkloads(context, size, document, databasePath, directory);
+      }
+      rmSync(directory, { recursive: true, force: true });
+    }
+  } finally {
+    clearTimeout(watchdog);
+    killAll();
+    rmSync(root, { recursive: true, force: true });
+  }
+  if (largest === undefined) throw new Error('no size was measured');
+  const report = renderReport({
+    command: command(),
+    date,
+    machine,
+    loadBefore,
+    loadAfter: loadAverage(),
+    wrk: wrkVersion(),
+    options,
+    placement,
+    workloadNotes: workloadNotes(largest),
+    sizes,
+    workers,
+    profiles,
+  });
+  process.stdout.write(report);
+  writeFileSync(RESULTS_PATH, report);
+  context.log(`written to ${RESULTS_PATH}`);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`bench: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  killAll();
+  process.exit(1);
+});

@@ -1,0 +1,86 @@
+import type { CatalogueDocument } from '../src/catalogue/document.js';
+import { capture, startBaseline, verifyBaseline, type Capture } from './baseline.js';
+import { measureLoad } from './load.js';
+import { memoryOf } from './processes.js';
+import type { Cell, SizeReport } from './results.js';
+import { loadSettings, timing, type RunContext } from './run-context.js';
+import { importCatalogue, startSlotmoji } from './slotmoji-server.js';
+import { probeSlug, workloads } from './workloads.js';
+import { measureWriteStall } from './write-stall.js';
+
+const fixed = (value: number) => value.toFixed(2);
+
+/**
+ * Fills a fresh database with `document` through the admin import, which a first start (seeding the
+ * bundled catalogue) makes possible; the import is the only way in the issue allows.
+ */
+export async function loadDatabase(context: RunContext, databasePath: string, document: CatalogueDocument): Promise<number> {
+  const server = await startSlotmoji({ databasePath, cores: context.placement.server });
+  try {
+    const importMs = await importCatalogue(server.url, document);
+    context.log(`  imported ${document.slots.length} slots in ${Math.round(importMs)} ms`);
+    return importMs;
+  } finally {
+    await server.stop();
+  }
+}
+
+/**
+ * One catalogue size end to end, on a database already loaded with `document`: start-up and memory,
+ * every workload against slotmoji and against the baseline replaying its answers, then the write stall.
+ */
+export async function benchSize(
+  context: RunContext,
+  size: number,
+  document: CatalogueDocument,
+  databasePath: string,
+  importMs: number,
+  directory: string,
+): Promise<SizeReport> {
+  const { placement } = context;
+  const server = await startSlotmoji({ databasePath, cores: placement.server });
+  try {
+    const ready = memoryOf(server.process.pid);
+    context.log(`  ready in ${Math.round(server.readyMs)} ms, RSS ${Math.round(ready.rssMb)} MB`);
+    const list = workloads(document);
+    const captures: Capture[] = [];
+    for (const workload of list) captures.push(await capture(server.url, workload));
+    const baseline = await startBaseline(captures, placement.server, directory);
+    const cells: Cell[] = [];
+    try {
+      for (const [index, workload] of list.entries()) {
+        const captured = captures[index] as Capture;
+        await verifyBaseline(baseline.url, captured, workload);
+        const settings = loadSettings(context, placement, directory);
+        const slotmoji = await measureLoad(server.url, server.process.pid, workload, timing(context), settings);
+        const reference = await measureLoad(baseline.url, baseline.process.pid, workload, timing(context), settings);
+        cells.push({ workload: workload.name, responseBytes: Buffer.byteLength(captured.body, 'base64'), slotmoji, baseline: reference });
+        context.log(
+          `  ${workload.name}: slotmoji ${Math.round(slotmoji.rps)} rps p99 ${fixed(slotmoji.p99Ms)} ms, ` +
+            `baseline ${Math.round(reference.rps)} rps p99 ${fixed(reference.p99Ms)} ms, ratio ${fixed(slotmoji.rps / reference.rps)}` +
+            (slotmoji.errors + reference.errors > 0 ? `, ${slotmoji.errors + reference.errors} ERRORS` : ''),
+        );
+      }
+    } finally {
+      await baseline.process.stop();
+    }
+    const afterLoad = memoryOf(server.process.pid);
+    const write = await measureWriteStall(server.url, probeSlug(document));
+    context.log(
+      `  writes ${write.writeMs.map(fixed).join(', ')} ms; longest read during a write ${fixed(write.maxReadDuringWriteMs)} ms, ` +
+        `otherwise ${fixed(write.maxReadQuietMs)} ms`,
+    );
+    return {
+      size,
+      importMs,
+      readyMs: server.readyMs,
+      rssReadyMb: ready.rssMb,
+      rssAfterLoadMb: afterLoad.rssMb,
+      peakRssMb: afterLoad.peakRssMb,
+      cells,
+      write,
+    };
+  } finally {
+    await server.stop();
+  }
+}
