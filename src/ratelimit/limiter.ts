@@ -13,6 +13,13 @@ export interface RateLimitDecision {
   readonly window: RateWindow;
 }
 
+/** The limiter lost its shared store (and counts per instance until it is back), or regained it. */
+export interface StoreChange {
+  readonly shared: boolean;
+  /** What went wrong, when the store was lost. */
+  readonly error?: Error;
+}
+
 /** Per-client counting over the minute, hour and day windows at once. */
 export interface RateLimiter {
   /** Counts one request of `client` if every window allows it; a rejected request counts nowhere. */
@@ -20,4 +27,9 @@ export interface RateLimiter {
   /** Forgets every counter of `client`. */
   reset(client: string): Promise<void>;
   close(): Promise<void>;
+  /**
+   * Tells `listener` each time a limiter with a shared store loses or regains it, once per change
+   * (and at once, when the store is already lost). Limiters that cannot lose their store omit it.
+   */
+  onStoreChange?(listener: (change: StoreChange) => void): void;
 }

@@ -1,0 +1,58 @@
+import type { RateLimitConfig } from '../config.js';
+import type { RateLimitDecision, RateWindow } from './limiter.js';
+
+/** One fixed window: its allowance and length. Windows are aligned to the Unix epoch (UTC). */
+export interface WindowSpec {
+  readonly window: RateWindow;
+  readonly seconds: number;
+  readonly limit: number;
+}
+
+/** A client's count in one window before the request at hand, and when that window ends. */
+export interface WindowCount {
+  readonly spec: WindowSpec;
+  readonly used: number;
+  /** Unix seconds at which this window ends and its count starts again from zero. */
+  readonly resetAt: number;
+}
+
+/** The three windows, shortest first: the order ties are broken in. */
+export function windowSpecs(limits: RateLimitConfig): readonly WindowSpec[] {
+  return [
+    { window: 'minute', seconds: 60, limit: limits.perMinute },
+    { window: 'hour', seconds: 3600, limit: limits.perHour },
+    { window: 'day', seconds: 86400, limit: limits.perDay },
+  ];
+}
+
+/** Which occurrence of a window `nowMs` falls in, counted from the epoch. */
+export function generationOf(spec: WindowSpec, nowMs: number): number {
+  return Math.floor(nowMs / (spec.seconds * 1000));
+}
+
+/** Unix seconds at which the given occurrence of a window ends. */
+export function endOf(spec: WindowSpec, generation: number): number {
+  return (generation + 1) * spec.seconds;
+}
+
+/**
+ * Decides one request from the counts of all windows (shortest first). It is allowed when every
+ * window has room, and then counts once in each; a rejected request counts in none. The decision
+ * describes the binding window: the fewest requests left after this request, ties to the shorter.
+ */
+export function decide(counts: readonly WindowCount[]): RateLimitDecision {
+  const allowed = counts.every((count) => count.used < count.spec.limit);
+  let binding: { count: WindowCount; left: number } | undefined;
+  for (const count of counts) {
+    const left = Math.max(0, count.spec.limit - count.used - (allowed ? 1 : 0));
+    if (binding === undefined || left < binding.left) binding = { count, left };
+  }
+  if (binding === undefined) throw new Error('decide needs at least one window');
+  return {
+    allowed,
+    limit: binding.count.spec.limit,
+    remaining: binding.left,
+    reset: binding.count.resetAt,
+    window: binding.count.spec.window,
+  };
+}
