@@ -5,6 +5,7 @@ import type { RateLimiter } from './ratelimit/limiter.js';
 import { answerClientError } from './http/client-error.js';
 import type { RouteContext } from './http/context.js';
 import { CORS_HEADERS, registerCors } from './http/plugins/cors.js';
+import { registerRateLimit } from './http/plugins/rate-limit.js';
 import { MAX_PATH_SEGMENT_LENGTH, registerErrorHandling, renderError } from './http/plugins/errors.js';
 import { registerResponseTime, stampResponseTime } from './http/plugins/response-time.js';
 import { emojiRoutes } from './http/routes/emojis.js';
@@ -55,6 +56,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerResponseTime(app);
   registerCors(app);
   registerErrorHandling(app);
+  registerRateLimit(app, { limits: config.rateLimit, limiter: deps.rateLimiter, now: deps.now });
   slotRoutes(app, context);
   emojiRoutes(app, context);
   matchRoutes(app, context);

@@ -1,5 +1,6 @@
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
+import { RedisRateLimiter } from './ratelimit/redis-limiter.js';
 import { CatalogueService } from './service/catalogue-service.js';
 import { readCatalogueDocument } from './store/bundled.js';
 import { PostgresStore } from './store/postgres.js';
@@ -28,11 +29,16 @@ async function main(): Promise<void> {
   const catalogue = await CatalogueService.open(store, () => readCatalogueDocument(), undefined, (error) =>
     warn(error, 'catalogue reload failed; still serving the previous snapshot'),
   );
-  const app = await buildApp({ config, catalogue });
+  const rateLimiter =
+    config.redisUrl === undefined
+      ? undefined
+      : await RedisRateLimiter.connect({ url: config.redisUrl, keyPrefix: config.redisKeyPrefix, limits: config.rateLimit });
+  const app = await buildApp({ config, catalogue, rateLimiter });
   warn = (error, what) => app.log.warn({ err: error }, what);
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
     await app.close();
+    await rateLimiter?.close();
     await store.close();
     process.exit(0);
   };

@@ -1,0 +1,94 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { RateLimitConfig } from '../../config.js';
+import type { RateLimitDecision, RateLimiter } from '../../ratelimit/limiter.js';
+import { MemoryRateLimiter } from '../../ratelimit/memory-limiter.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The limiter of the public routes; admin routes use it to clear a client's counters. */
+    rateLimiter: RateLimiter;
+  }
+}
+
+export interface RateLimitOptions {
+  readonly limits: RateLimitConfig;
+  /** A limiter made elsewhere (Redis), closed by its maker. Without one, an in-memory one lives and dies with the app. */
+  readonly limiter?: RateLimiter | undefined;
+  /** Wall clock in milliseconds. */
+  readonly now?: (() => number) | undefined;
+}
+
+/** The 429 body of decisions §8. */
+export interface RateLimitExceededBody {
+  readonly statusCode: 429;
+  readonly error: 'Rate limit exceeded';
+  readonly message: string;
+  /** Unix seconds, equal to `X-RateLimit-Reset`. */
+  readonly retryAfter: number;
+}
+
+const isAdminPath = (path: string) => path === '/api/admin' || path.startsWith('/api/admin/');
+const isPublicApiPath = (path: string) => path.startsWith('/api/') && !isAdminPath(path);
+
+/**
+ * Every public `/api/*` request counts, whatever its route or status; admin routes and preflights
+ * do not. The matched route's pattern decides first, as the router decoded the path to find it
+ * (`/%61pi/slots` is `/api/slots`, `/api/%61dmin/...` is admin); the raw path covers the rest.
+ */
+export function isRateLimited(request: FastifyRequest): boolean {
+  if (request.method === 'OPTIONS') return false;
+  const pattern = request.routeOptions.url;
+  if (pattern !== undefined && isAdminPath(pattern)) return false;
+  return (pattern !== undefined && isPublicApiPath(pattern)) || isPublicApiPath(request.url.split('?')[0] ?? '');
+}
+
+export function rateLimitHeaders(decision: RateLimitDecision): Record<string, string> {
+  return {
+    'x-ratelimit-limit': String(decision.limit),
+    'x-ratelimit-remaining': String(decision.remaining),
+    'x-ratelimit-reset': String(decision.reset),
+    'x-ratelimit-window': decision.window,
+  };
+}
+
+export function rateLimitExceeded(decision: RateLimitDecision, retryAfterSeconds: number): RateLimitExceededBody {
+  return {
+    statusCode: 429,
+    error: 'Rate limit exceeded',
+    message:
+      `Too many requests: the limit is ${decision.limit} requests per ${decision.window}. ` +
+      `Try again in ${retryAfterSeconds} seconds.`,
+    retryAfter: decision.reset,
+  };
+}
+
+/**
+ * Counts every public API request before its route runs and stamps the binding window's
+ * `X-RateLimit-*` headers on the reply, so they survive into error answers; over the limit it
+ * answers 429 itself, through the reply so the CORS and timing hooks still apply. Returns the
+ * limiter in use, which is also `app.rateLimiter`.
+ */
+export function registerRateLimit(app: FastifyInstance, options: RateLimitOptions): RateLimiter {
+  const now = options.now ?? Date.now;
+  const limiter: RateLimiter = options.limiter ?? new MemoryRateLimiter({ limits: options.limits, now });
+  if (options.limiter === undefined) app.addHook('onClose', () => limiter.close());
+  limiter.onStoreChange?.((change) => {
+    if (change.shared) app.log.info('rate limits: Redis is back; counting there again');
+    else app.log.warn({ err: change.error }, 'rate limits: Redis unreachable; counting per instance until it is back');
+  });
+  app.decorate('rateLimiter', limiter);
+
+  app.addHook('onRequest', async (request, reply) => {
+    if (!isRateLimited(request)) return;
+    const decision = await limiter.consume(request.ip);
+    reply.headers(rateLimitHeaders(decision));
+    if (decision.allowed) return;
+    const retryAfterSeconds = Math.max(1, Math.ceil(decision.reset - now() / 1000));
+    return reply
+      .code(429)
+      .header('retry-after', String(retryAfterSeconds))
+      .type('application/json; charset=utf-8')
+      .send(rateLimitExceeded(decision, retryAfterSeconds));
+  });
+  return limiter;
+}
