@@ -130,4 +130,32 @@ describe('RedisRateLimiter when Redis is unreachable', () => {
       await limiter.close();
     }
   });
+
+  it('counts in memory while Redis stalls, and tries Redis again a second later', async () => {
+    const time = clock();
+    const server = await startRedisServer();
+    const admin = new Redis(server.url);
+    const limiter = await connect({ now: time.now, url: server.url, commandTimeoutMs: 200 });
+    const log = recordStoreChanges(limiter);
+    try {
+      // WRITE pauses every script call, while this connection can still unpause.
+      await admin.call('CLIENT', 'PAUSE', '60000', 'WRITE');
+      assert.equal((await limiter.consume('192.0.2.10')).allowed, true, 'answered from memory when the call timed out');
+      assert.equal(log.changes.length, 1);
+      assert.match(String(log.changes[0]?.error?.message), /timed out/i);
+      await admin.call('CLIENT', 'UNPAUSE');
+      await limiter.consume('192.0.2.10');
+      assert.deepEqual(log.changes.map((change) => change.shared), [false], 'no retry within the second');
+      time.state.now += 1000;
+      await limiter.consume('192.0.2.10');
+      assert.deepEqual(log.changes.map((change) => change.shared), [false, true]);
+      // The stalled call ran once Redis resumed, then the retry: both count.
+      const stored = await keysUnder(server.url, prefix);
+      assert.equal(stored[`${prefix}:ratelimit:{192.0.2.10}:minute:${Math.floor(time.state.now / 60_000)}`], '2');
+    } finally {
+      await limiter.close();
+      await admin.quit();
+      await server.stop();
+    }
+  });
 });
