@@ -1,50 +1,78 @@
 import { readFileSync } from 'node:fs';
 import { childrenOf } from './processes.js';
 
-/** Kernel clock ticks per second, the unit of /proc CPU times; 100 on every Linux this runs on. */
+/** Kernel clock ticks per second, the unit of /proc CPU times (USER_HZ, 100 on Linux). */
 const TICKS_PER_SECOND = 100;
 
-/** The core numbers of a taskset list such as `0`, `1-3` or `0,2`. */
-export function coreList(cores: string): number[] {
-  return cores.split(',').flatMap((part) => {
-    const [from, to = from] = part.split('-').map(Number);
-    if (from === undefined || to === undefined) return [];
-    return Array.from({ length: to - from + 1 }, (_, index) => from + index);
-  });
+/** The fields of /proc/<pid>/stat after the command name, which sits in parentheses and may hold spaces. */
+function statFields(pid: number | 'self'): string[] {
+  return readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
 }
 
 /** CPU seconds `pid` and the children it has now (workers) have used so far. */
-export function processCpuSeconds(pid: number): number {
+function processCpuSeconds(pid: number): number {
   let ticks = 0;
   for (const id of [pid, ...childrenOf(pid)]) {
-    // Fields after the command name, which sits in parentheses and may hold spaces.
-    const fields = readFileSync(`/proc/${id}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    const fields = statFields(id);
     ticks += Number(fields[11]) + Number(fields[12]);
   }
   return ticks / TICKS_PER_SECOND;
 }
 
-export interface CoreTimes {
-  readonly busy: number;
-  readonly total: number;
+/** CPU seconds of this harness's children that have exited and been reaped (wrk, once it is done). */
+function reapedChildrenCpuSeconds(): number {
+  const fields = statFields('self');
+  return (Number(fields[13]) + Number(fields[14])) / TICKS_PER_SECOND;
 }
 
-/** Busy and total ticks of `cores` since boot, whoever used them. */
-export function coreTimes(cores: readonly number[]): CoreTimes {
-  let busy = 0;
-  let total = 0;
-  for (const line of readFileSync('/proc/stat', 'utf8').split('\n')) {
-    const match = /^cpu(\d+) (.*)$/.exec(line);
-    if (match === null || !cores.includes(Number(match[1]))) continue;
-    const [user = 0, nice = 0, system = 0, idle = 0, iowait = 0, irq = 0, softirq = 0, steal = 0] = (match[2] ?? '').trim().split(/\s+/).map(Number);
-    busy += user + nice + system + irq + softirq + steal;
-    total += user + nice + system + idle + iowait + irq + softirq + steal;
+/** Busy CPU seconds of the whole machine since boot, whoever used them (steal counts: the time was not ours). */
+function machineBusySeconds(): number {
+  const line = readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? '';
+  const [user = 0, nice = 0, system = 0, , , irq = 0, softirq = 0, steal = 0] = line.replace(/^cpu\s+/, '').split(/\s+/).map(Number);
+  return (user + nice + system + irq + softirq + steal) / TICKS_PER_SECOND;
+}
+
+/** Who used the CPU during a measurement, each in cores (1 = one core all the time). */
+export interface CpuUse {
+  readonly server: number;
+  /** The load generator: wrk, once it has exited. */
+  readonly load: number;
+  /** Everything else on the machine: other jobs, less this harness. What makes a measurement noisy. */
+  readonly others: number;
+}
+
+/**
+ * Starts measuring; the returned function ends the measurement. Call it after the load generator,
+ * started in between, has exited, so its CPU time has been reaped into this process's accounts.
+ */
+export function startCpuMeter(serverPid: number): () => CpuUse {
+  const started = process.hrtime.bigint();
+  const server = processCpuSeconds(serverPid);
+  const load = reapedChildrenCpuSeconds();
+  const machine = machineBusySeconds();
+  const harness = process.cpuUsage();
+  return () => {
+    const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+    const serverUsed = processCpuSeconds(serverPid) - server;
+    const loadUsed = reapedChildrenCpuSeconds() - load;
+    const harnessUsage = process.cpuUsage(harness);
+    const harnessUsed = (harnessUsage.user + harnessUsage.system) / 1e6;
+    const othersUsed = machineBusySeconds() - machine - serverUsed - loadUsed - harnessUsed;
+    return { server: serverUsed / seconds, load: loadUsed / seconds, others: Math.max(0, othersUsed / seconds) };
+  };
+}
+
+/**
+ * Waits until the machine stays under `threshold` busy cores for a second (the servers idle, so
+ * that is other jobs), at most `maxMs`; resolves with the last second's busy cores.
+ */
+export async function waitForQuiet(threshold: number, maxMs: number): Promise<number> {
+  const deadline = Date.now() + maxMs;
+  for (;;) {
+    const started = process.hrtime.bigint();
+    const before = machineBusySeconds();
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const busy = (machineBusySeconds() - before) / (Number(process.hrtime.bigint() - started) / 1e9);
+    if (busy < threshold || Date.now() >= deadline) return busy;
   }
-  return { busy, total };
-}
-
-/** The share of the time `cores` were busy between two readings. */
-export function busyShare(before: CoreTimes, after: CoreTimes): number {
-  const total = after.total - before.total;
-  return total <= 0 ? 0 : (after.busy - before.busy) / total;
 }

@@ -1,6 +1,6 @@
 import type { CatalogueDocument } from '../src/catalogue/document.js';
 import { capture, startBaseline, verifyBaseline, type Capture } from './baseline.js';
-import { measureLoad } from './load.js';
+import { leastDisturbed, measureLoad, type LoadResult } from './load.js';
 import { memoryOf } from './processes.js';
 import type { Cell, SizeReport } from './results.js';
 import { loadSettings, timing, type RunContext } from './run-context.js';
@@ -52,13 +52,22 @@ export async function benchSize(
         const captured = captures[index] as Capture;
         await verifyBaseline(baseline.url, captured, workload);
         const settings = loadSettings(context, placement, directory);
-        const slotmoji = await measureLoad(server.url, server.process.pid, workload, timing(context), settings);
-        const reference = await measureLoad(baseline.url, baseline.process.pid, workload, timing(context), settings);
+        // Back to back, so both see the machine alike; again if other jobs got in the way.
+        const pair = async (): Promise<readonly [LoadResult, LoadResult]> => [
+          await measureLoad(server.url, server.process.pid, workload, timing(context), settings),
+          await measureLoad(baseline.url, baseline.process.pid, workload, timing(context), settings),
+        ];
+        const [slotmoji, reference] = await leastDisturbed(
+          pair,
+          ([a, b]) => Math.max(a.cpu.others, b.cpu.others),
+          (others) => context.log(`  ${workload.name}: other jobs used ${fixed(others)} cores; measuring again`),
+        );
         cells.push({ workload: workload.name, responseBytes: Buffer.byteLength(captured.body, 'base64'), slotmoji, baseline: reference });
+        const failures = slotmoji.errors + reference.errors + slotmoji.timeouts + reference.timeouts;
         context.log(
           `  ${workload.name}: slotmoji ${Math.round(slotmoji.rps)} rps p99 ${fixed(slotmoji.p99Ms)} ms, ` +
             `baseline ${Math.round(reference.rps)} rps p99 ${fixed(reference.p99Ms)} ms, ratio ${fixed(slotmoji.rps / reference.rps)}` +
-            (slotmoji.errors + reference.errors > 0 ? `, ${slotmoji.errors + reference.errors} ERRORS` : ''),
+            (failures > 0 ? `, ${failures} errors or timeouts` : ''),
         );
       }
     } finally {

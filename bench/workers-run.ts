@@ -1,5 +1,5 @@
 import type { CatalogueDocument } from '../src/catalogue/document.js';
-import { measureLoad } from './load.js';
+import { leastDisturbed, measureLoad } from './load.js';
 import { workersPlacement } from './machine.js';
 import type { WorkersReport } from './results.js';
 import { loadSettings, timing, type RunContext } from './run-context.js';
@@ -25,7 +25,11 @@ export async function benchWorkers(
     const server = await startSlotmoji({ databasePath, cores: placement.server, workers });
     try {
       if (workers > 1 && server.workerCount === 0) return undefined;
-      return await measureLoad(server.url, server.process.pid, workload, timing(context), settings);
+      return await leastDisturbed(
+        () => measureLoad(server.url, server.process.pid, workload, timing(context), settings),
+        (result) => result.cpu.others,
+        (others) => context.log(`  WORKERS=${workers}: other jobs used ${others.toFixed(2)} cores; measuring again`),
+      );
     } finally {
       await server.stop();
     }
