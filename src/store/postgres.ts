@@ -174,6 +174,14 @@ export class PostgresStore implements Store {
     await this.listening;
   }
 
+  async ping(): Promise<void> {
+    try {
+      await this.pool.query('SELECT 1');
+    } catch (error) {
+      throw translate(error);
+    }
+  }
+
   async close(): Promise<void> {
     this.closed = true;
     clearTimeout(this.reconnectTimer);

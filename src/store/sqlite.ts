@@ -156,6 +156,10 @@ export class SqliteStore implements Store {
     this.changePoll.unref();
   }
 
+  async ping(): Promise<void> {
+    this.db.prepare('SELECT 1').get();
+  }
+
   async close(): Promise<void> {
     clearInterval(this.changePoll);
     this.db.close();

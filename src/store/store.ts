@@ -44,6 +44,8 @@ export interface Store {
    * Resolves once changes are being watched, so a load that follows misses none.
    */
   onChange(listener: () => void): Promise<void>;
+  /** Resolves once the database answered a trivial query; rejects when it cannot be reached (readiness checks). */
+  ping(): Promise<void>;
   close(): Promise<void>;
 }
 
