@@ -1,4 +1,4 @@
-import { canonicalEmoji, compareCodePoints, emojiKey } from '../emoji/emoji.js';
+import { canonicalEmoji, compareCodePoints } from '../emoji/emoji.js';
 import { categoryIndex, UNCATEGORIZED, type CategoryMap } from './categories.js';
 import type { SlotRecord } from './slot.js';
 
@@ -48,36 +48,43 @@ export function emojiMappings(slots: readonly SlotRecord[]): EmojiMapping[] {
 }
 
 /**
- * Every emoji figure the API reports, computed together from one list of slots (in id order),
- * so the endpoints cannot disagree with each other.
+ * Counts emoji usage slot by slot, so a snapshot build can feed it in slices; `summarise` then gives
+ * every emoji figure the API reports, all from the same counts, so the endpoints cannot disagree.
  */
-export function aggregateEmojis(slots: readonly SlotRecord[], categories: CategoryMap): EmojiAggregates {
-  const counts = new Map<string, { emoji: string; count: number }>();
-  let totalUsage = 0;
-  for (const slot of slots) {
-    for (const emoji of slot.emojiTags) {
-      totalUsage += 1;
-      const key = emojiKey(emoji);
-      const entry = counts.get(key);
+export class EmojiCounter {
+  private readonly counts = new Map<string, { emoji: string; count: number }>();
+  private totalUsage = 0;
+  private slots = 0;
+
+  /** One slot's tags and their comparison keys (`tagKeys[i]` is the key of `tags[i]`). */
+  add(tags: readonly string[], tagKeys: readonly string[]): void {
+    this.slots += 1;
+    this.totalUsage += tags.length;
+    for (let i = 0; i < tagKeys.length; i++) {
+      const key = tagKeys[i] as string;
+      const entry = this.counts.get(key);
       if (entry) entry.count += 1;
-      else counts.set(key, { emoji: canonicalEmoji(key) ?? emoji, count: 1 });
+      else this.counts.set(key, { emoji: canonicalEmoji(key) ?? (tags[i] as string), count: 1 });
     }
   }
-  const category = categoryIndex(categories);
-  const usage: EmojiUsage[] = [...counts]
-    .map(([key, { emoji, count }]) => ({ emoji, count, category: category.get(key) ?? UNCATEGORIZED }))
-    .sort((a, b) => b.count - a.count || compareCodePoints(a.emoji, b.emoji));
-  const first = usage[0];
-  const last = usage[usage.length - 1];
-  return {
-    usage,
-    totalUsage,
-    stats: {
-      totalEmojis: usage.length,
-      totalUsage,
-      averagePerSlot: slots.length === 0 ? 0 : roundTo2(totalUsage / slots.length),
-      mostUsed: first ? { emoji: first.emoji, count: first.count } : null,
-      leastUsed: last ? { emoji: last.emoji, count: last.count } : null,
-    },
-  };
+
+  summarise(categories: CategoryMap): EmojiAggregates {
+    const category = categoryIndex(categories);
+    const usage: EmojiUsage[] = [...this.counts]
+      .map(([key, { emoji, count }]) => ({ emoji, count, category: category.get(key) ?? UNCATEGORIZED }))
+      .sort((a, b) => b.count - a.count || compareCodePoints(a.emoji, b.emoji));
+    const first = usage[0];
+    const last = usage[usage.length - 1];
+    return {
+      usage,
+      totalUsage: this.totalUsage,
+      stats: {
+        totalEmojis: usage.length,
+        totalUsage: this.totalUsage,
+        averagePerSlot: this.slots === 0 ? 0 : roundTo2(this.totalUsage / this.slots),
+        mostUsed: first ? { emoji: first.emoji, count: first.count } : null,
+        leastUsed: last ? { emoji: last.emoji, count: last.count } : null,
+      },
+    };
+  }
 }

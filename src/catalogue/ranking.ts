@@ -17,17 +17,18 @@ export function compareMatches(a: ScoredSlot, b: ScoredSlot): number {
 }
 
 /**
- * Positions of `slots` (given in id order) sorted by `compareByMerit`. Rating (one decimal) and RTP
- * (two decimals) pack into one integer with the position, so a native numeric sort does the work:
- * a comparator over 100,000 records is many times slower.
+ * A number whose order is `compareByMerit`'s: rating (one decimal) and RTP (two decimals) packed
+ * above the slot's position in id order. Sorting these with a native numeric sort ranks 100,000
+ * slots many times faster than a comparator over the records.
  */
-export function meritOrder(slots: readonly SlotRecord[]): Int32Array {
-  const keys = new Float64Array(slots.length);
-  slots.forEach((slot, position) => {
-    const rating = Math.round(slot.rating * 10);
-    const rtp = Math.round(slot.rtp * 100);
-    keys[position] = ((50 - rating) * 10001 + (10000 - rtp)) * 2 ** 32 + position;
-  });
+export function meritKey(slot: SlotRecord, position: number): number {
+  const rating = Math.round(slot.rating * 10);
+  const rtp = Math.round(slot.rtp * 100);
+  return ((50 - rating) * 10001 + (10000 - rtp)) * 2 ** 32 + position;
+}
+
+/** Positions in ranking order, from the slots' merit keys (sorted in place). */
+export function meritOrder(keys: Float64Array): Int32Array {
   keys.sort();
   return Int32Array.from(keys, (key) => key % 2 ** 32);
 }

@@ -13,6 +13,7 @@ export class CatalogueService {
   private snapshot: Catalogue = Catalogue.empty();
   private queue: Promise<unknown> = Promise.resolve();
   private reloadQueued = false;
+  private readonly rebuildListeners: ((seconds: number, slots: number) => void)[] = [];
 
   constructor(
     readonly store: Store,
@@ -47,6 +48,11 @@ export class CatalogueService {
     return this.snapshot;
   }
 
+  /** Told after every snapshot rebuild how long it took and how many slots the new one holds. */
+  onRebuild(listener: (seconds: number, slots: number) => void): void {
+    this.rebuildListeners.push(listener);
+  }
+
   /** Rebuilds the snapshot from the store. */
   async reload(): Promise<void> {
     await this.exclusive(() => this.loadSnapshot());
@@ -55,7 +61,7 @@ export class CatalogueService {
   async createSlot(slot: SlotInput): Promise<SlotRecord> {
     return this.write(async () => {
       const record = await this.store.createSlot(slot, this.timestamp());
-      this.swap([...this.snapshot.slots, record], this.snapshot.categories);
+      await this.swap([...this.snapshot.slots, record], this.snapshot.categories);
       return record;
     });
   }
@@ -64,7 +70,9 @@ export class CatalogueService {
   async replaceSlot(id: number, slot: SlotInput): Promise<SlotRecord | undefined> {
     return this.write(async () => {
       const record = await this.store.replaceSlot(id, slot, this.timestamp());
-      if (record !== undefined) this.swap([...this.withoutSlot(id), record], this.snapshot.categories);
+      if (record !== undefined) {
+        await this.swap(this.snapshot.slots.map((slot) => (slot.id === id ? record : slot)), this.snapshot.categories);
+      }
       return record;
     });
   }
@@ -73,7 +81,7 @@ export class CatalogueService {
   async deleteSlot(id: number): Promise<boolean> {
     return this.write(async () => {
       const deleted = await this.store.deleteSlot(id);
-      if (deleted) this.swap(this.withoutSlot(id), this.snapshot.categories);
+      if (deleted) await this.swap(this.snapshot.slots.filter((slot) => slot.id !== id), this.snapshot.categories);
       return deleted;
     });
   }
@@ -81,7 +89,7 @@ export class CatalogueService {
   async replaceCatalogue(document: CatalogueDocument): Promise<readonly SlotRecord[]> {
     return this.write(async () => {
       const records = await this.store.replaceCatalogue(document.slots, document.categories, this.timestamp());
-      this.swap(records, document.categories);
+      await this.swap(records, document.categories);
       return records;
     });
   }
@@ -89,7 +97,7 @@ export class CatalogueService {
   async replaceCategories(categories: CategoryMap): Promise<void> {
     await this.write(async () => {
       await this.store.replaceCategories(categories);
-      this.swap(this.snapshot.slots, categories);
+      await this.swap(this.snapshot.slots, categories);
     });
   }
 
@@ -129,14 +137,18 @@ export class CatalogueService {
 
   private async loadSnapshot(): Promise<void> {
     const data = await this.store.load();
-    this.swap(data.slots, data.categories);
+    await this.swap(data.slots, data.categories);
   }
 
-  private swap(slots: readonly SlotRecord[], categories: CategoryMap): void {
-    this.snapshot = new Catalogue(slots, categories);
-  }
-
-  private withoutSlot(id: number): readonly SlotRecord[] {
-    return this.snapshot.slots.filter((slot) => slot.id !== id);
+  /**
+   * Builds the next snapshot in slices (reads go on meanwhile, from the current one) and swaps it in.
+   * Records unchanged since the last snapshot keep their derived keys, so a one-slot write is cheap.
+   */
+  private async swap(slots: readonly SlotRecord[], categories: CategoryMap): Promise<void> {
+    const started = performance.now();
+    const next = await Catalogue.build(slots, categories);
+    this.snapshot = next;
+    const seconds = (performance.now() - started) / 1000;
+    for (const listener of this.rebuildListeners) listener(seconds, next.size);
   }
 }

@@ -11,7 +11,7 @@ const slots = [
   slotRecord(9, { name: 'Echo', provider: 'NetEnt', rtp: 97, volatility: 'Extreme', hasBonusBuy: true, features: ['bonus buy'], emojiTags: ['👍🏽', '❤'] }),
   slotRecord(3, { name: 'Charlie', provider: 'NetEnt', rtp: 95.99, volatility: 'Medium', emojiTags: ['👍', '🍋'] }),
 ];
-const catalogue = new Catalogue(slots, { fruit: ['🍒', '🍋'], gems: ['💎', '🍒'], hands: ['👍'] });
+const catalogue = Catalogue.of(slots, { fruit: ['🍒', '🍋'], gems: ['💎', '🍒'], hands: ['👍'] });
 const ids = (records: readonly { id: number }[]) => records.map((slot) => slot.id);
 
 describe('Catalogue lookups', () => {
@@ -95,7 +95,7 @@ describe('Catalogue emoji aggregates', () => {
   });
 
   it('sorts by count descending, then by code point ascending', () => {
-    const tie = new Catalogue(
+    const tie = Catalogue.of(
       [slotRecord(1, { name: 'A', emojiTags: ['🎲', '🍒', '🔥', '☀️'] }), slotRecord(2, { name: 'B', emojiTags: ['🔥'] })],
       {},
     );
@@ -124,7 +124,7 @@ describe('Catalogue emoji aggregates', () => {
   });
 
   it('rounds the average per slot to two decimals', () => {
-    const thirds = new Catalogue(
+    const thirds = Catalogue.of(
       [slotRecord(1, { name: 'A', emojiTags: ['🍒', '💎'] }), slotRecord(2, { name: 'B', emojiTags: ['🍒', '💎'] }), slotRecord(3, { name: 'C', emojiTags: ['🍒'] })],
       {},
     );

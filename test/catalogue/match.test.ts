@@ -15,7 +15,7 @@ const keysOf = (emojis: readonly string[]) => emojis.map(emojiKey);
 
 describe('Catalogue.match: ranking by hand', () => {
   // Built so that each tie-breaker decides one pair: score, then rating, then RTP, then id.
-  const catalogue = new Catalogue(
+  const catalogue = Catalogue.of(
     [
       slotRecord(7, { name: 'Id Seven', rating: 4, rtp: 96, emojiTags: ['🍒'] }),
       slotRecord(3, { name: 'Id Three', rating: 4, rtp: 96, emojiTags: ['🍒'] }),
@@ -58,7 +58,7 @@ describe('Catalogue.match: ranking by hand', () => {
   });
 
   it('compares without U+FE0F and skin tones', () => {
-    const toned = new Catalogue([slotRecord(1, { name: 'Toned', emojiTags: ['👍🏽', '❤'] })], {});
+    const toned = Catalogue.of([slotRecord(1, { name: 'Toned', emojiTags: ['👍🏽', '❤'] })], {});
     const [match] = toned.match(keysOf(['👍🏿', '❤️']), 'all', EVERYTHING);
     assert.deepEqual(match?.matched, ['👍🏽', '❤']);
   });
@@ -118,9 +118,9 @@ describe('Catalogue.match: properties over generated catalogues', () => {
   it('is deterministic and does not depend on the order records arrive in', () => {
     fc.assert(
       fc.property(catalogueRecords, requestKeys, mode, (records, keys, matchMode) => {
-        const once = new Catalogue(records, {}).match(keys, matchMode, EVERYTHING);
-        assert.deepEqual(new Catalogue(records, {}).match(keys, matchMode, EVERYTHING), once);
-        assert.deepEqual(new Catalogue([...records].reverse(), {}).match(keys, matchMode, EVERYTHING), once);
+        const once = Catalogue.of(records, {}).match(keys, matchMode, EVERYTHING);
+        assert.deepEqual(Catalogue.of(records, {}).match(keys, matchMode, EVERYTHING), once);
+        assert.deepEqual(Catalogue.of([...records].reverse(), {}).match(keys, matchMode, EVERYTHING), once);
       }),
       FAST_CHECK,
     );
@@ -129,7 +129,7 @@ describe('Catalogue.match: properties over generated catalogues', () => {
   it('never ranks a slot with more matched emojis below one with fewer', () => {
     fc.assert(
       fc.property(catalogueRecords, requestKeys, (records, keys) => {
-        const scores = new Catalogue(records, {}).match(keys, 'any', EVERYTHING).map(({ slot }) => scoreOf(slot, keys));
+        const scores = Catalogue.of(records, {}).match(keys, 'any', EVERYTHING).map(({ slot }) => scoreOf(slot, keys));
         scores.forEach((score, index) => {
           for (const later of scores.slice(index + 1)) assert.ok(score >= later, `${score} ranked above ${later}`);
         });
@@ -142,7 +142,7 @@ describe('Catalogue.match: properties over generated catalogues', () => {
     fc.assert(
       fc.property(catalogueRecords, requestKeys, mode, (records, keys, matchMode) => {
         const sortKey = ({ slot }: MatchedSlot) => [-scoreOf(slot, keys), -slot.rating, -slot.rtp, slot.id];
-        const ranked = new Catalogue(records, {}).match(keys, matchMode, EVERYTHING).map(sortKey);
+        const ranked = Catalogue.of(records, {}).match(keys, matchMode, EVERYTHING).map(sortKey);
         for (let index = 1; index < ranked.length; index++) {
           const [before, after] = [ranked[index - 1] ?? [], ranked[index] ?? []];
           const first = before.findIndex((value, field) => value !== after[field]);
@@ -156,7 +156,7 @@ describe('Catalogue.match: properties over generated catalogues', () => {
   it('finds exactly the slots carrying any (or, with all, every) requested emoji, with their score and matched tags', () => {
     fc.assert(
       fc.property(catalogueRecords, requestKeys, mode, (records, keys, matchMode) => {
-        const matches = new Catalogue(records, {}).match(keys, matchMode, EVERYTHING);
+        const matches = Catalogue.of(records, {}).match(keys, matchMode, EVERYTHING);
         const wanted = records.filter((record) => (matchMode === 'all' ? scoreOf(record, keys) === keys.length : scoreOf(record, keys) > 0));
         assert.deepEqual(ids(matches).sort((a, b) => a - b), wanted.map(({ id }) => id).sort((a, b) => a - b));
         for (const { slot, score, matched } of matches) {
@@ -172,7 +172,7 @@ describe('Catalogue.match: properties over generated catalogues', () => {
   it('returns, with a limit, the first results of the unlimited ranking', () => {
     fc.assert(
       fc.property(catalogueRecords, requestKeys, mode, fc.integer({ min: 1, max: 30 }), (records, keys, matchMode, limit) => {
-        const catalogue = new Catalogue(records, {});
+        const catalogue = Catalogue.of(records, {});
         assert.deepEqual(catalogue.match(keys, matchMode, limit), catalogue.match(keys, matchMode, EVERYTHING).slice(0, limit));
       }),
       FAST_CHECK,
@@ -201,7 +201,7 @@ describe('Catalogue.filter (the lucky spin\'s candidates): properties', () => {
             .filter((record) => emojiKeys === undefined || scoreOf(record, emojiKeys) > 0)
             .map(({ id }) => id)
             .sort((a, b) => a - b);
-          assert.deepEqual(new Catalogue(records, {}).filter(filter).map(({ id }) => id), expected);
+          assert.deepEqual(Catalogue.of(records, {}).filter(filter).map(({ id }) => id), expected);
         },
       ),
       FAST_CHECK,

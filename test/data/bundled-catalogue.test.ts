@@ -14,7 +14,7 @@ describe('the bundled catalogue', () => {
   before(async () => {
     // readCatalogueDocument validates every slot and category against the same rules as the admin API.
     document = await readCatalogueDocument();
-    catalogue = new Catalogue(
+    catalogue = Catalogue.of(
       document.slots.map((slot, index) => ({ ...slot, id: index + 1, createdAt: '', updatedAt: '' })),
       document.categories,
     );

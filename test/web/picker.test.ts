@@ -4,7 +4,7 @@ import { Catalogue } from '../../src/catalogue/catalogue.js';
 import { pickerModel, POPULAR_GROUP_SIZE } from '../../src/web/picker.js';
 import { slotRecord } from '../support/fixtures.js';
 
-const catalogue = new Catalogue(
+const catalogue = Catalogue.of(
   [
     slotRecord(1, { name: 'One', provider: 'NetEnt', emojiTags: ['🍒', '💎', '🐉'] }),
     slotRecord(2, { name: 'Two', provider: 'Netent', emojiTags: ['🍒', '🍀'] }),
@@ -47,7 +47,7 @@ describe('pickerModel', () => {
   });
 
   it('keeps the popular group to a screenful', () => {
-    const many = new Catalogue(
+    const many = Catalogue.of(
       Array.from({ length: 40 }, (_, index) => slotRecord(index + 1, { name: `S${index}`, emojiTags: [String.fromCodePoint(0x1f400 + index)] })),
       {},
     );
@@ -61,7 +61,7 @@ describe('pickerModel', () => {
 
 describe('buttonEmoji', () => {
   it('is the form a picker button carries for a slot tag, whatever form the tag was written in', () => {
-    const skinTones = new Catalogue([slotRecord(1, { name: 'Thumbs', emojiTags: ['👍🏽', '❤'] })], {});
+    const skinTones = Catalogue.of([slotRecord(1, { name: 'Thumbs', emojiTags: ['👍🏽', '❤'] })], {});
     const { buttonEmoji } = pickerModel(skinTones);
     assert.equal(buttonEmoji('❤'), '❤️');
     assert.equal(buttonEmoji('❤️'), '❤️');
