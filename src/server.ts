@@ -1,4 +1,6 @@
+import cluster from 'node:cluster';
 import { buildApp } from './app.js';
+import { runPrimary, workerRateLimiter } from './cluster/primary.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { RedisRateLimiter } from './ratelimit/redis-limiter.js';
 import { CatalogueService } from './service/catalogue-service.js';
@@ -23,6 +25,14 @@ async function main(): Promise<void> {
     }
     throw error;
   }
+  if (config.workers > 1 && cluster.isPrimary) {
+    // Prepare the database once, before the workers race to; then supervise them.
+    const store = openStore(config, () => undefined);
+    await CatalogueService.prepare(store, () => readCatalogueDocument(), new Date().toISOString());
+    await store.close();
+    await runPrimary(config, (line) => void process.stderr.write(`slotmoji: ${line}\n`));
+    return;
+  }
   // Background trouble (a lost database connection, a failed reload) goes to the app's log once there is one.
   let warn = (error: unknown, what: string): void => void process.stderr.write(`slotmoji: ${what}: ${String(error)}\n`);
   const store = openStore(config, (error) => warn(error, 'database connection lost; reconnecting'));
@@ -31,7 +41,7 @@ async function main(): Promise<void> {
   );
   const rateLimiter =
     config.redisUrl === undefined
-      ? undefined
+      ? workerRateLimiter(config)
       : await RedisRateLimiter.connect({ url: config.redisUrl, keyPrefix: config.redisKeyPrefix, limits: config.rateLimit });
   const app = await buildApp({ config, catalogue, rateLimiter });
   warn = (error, what) => app.log.warn({ err: error }, what);

@@ -33,15 +33,20 @@ export class CatalogueService {
     onReloadError?: (error: unknown) => void,
   ): Promise<CatalogueService> {
     const service = new CatalogueService(store, now, onReloadError);
-    const { fresh } = await store.migrate();
-    if (fresh) {
-      const document = await seed();
-      await store.seed(document.slots, document.categories, service.timestamp());
-    }
+    await CatalogueService.prepare(store, seed, service.timestamp());
     // Watch before the first load, so a change committed in between is not missed.
     await store.onChange(() => service.scheduleReload());
     await service.reload();
     return service;
+  }
+
+  /** Brings the schema up to date and fills a never-used database from `seed`. */
+  static async prepare(store: Store, seed: () => Promise<CatalogueDocument>, now: string): Promise<void> {
+    const { fresh } = await store.migrate();
+    if (fresh) {
+      const document = await seed();
+      await store.seed(document.slots, document.categories, now);
+    }
   }
 
   get current(): Catalogue {

@@ -41,7 +41,7 @@ export async function startServer(env: Readonly<Record<string, string>>, timeout
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}: ${output}`);
     try {
-      await fetch(`${url}/api/emojis/stats`);
+      await fetch(`${url}/healthz`);
       break;
     } catch {
       if (Date.now() > deadline) {
