@@ -28,6 +28,26 @@ export function quote(text: string): string {
  * without any emoji, is an error whose message names the offending text, prefixed with `field`.
  */
 export function parseEmojis(input: string | readonly string[], field: string): ParseResult {
+  const key = typeof input === 'string' ? `${field}\u0000${input}` : `${field}\u0001${input.join('\u0002')}`;
+  if (key.length > MAX_MEMO_KEY_LENGTH) return parseUncached(input, field);
+  let result = memo.get(key);
+  if (result === undefined) {
+    result = parseUncached(input, field);
+    if (memo.size >= MAX_MEMO_ENTRIES) memo.clear();
+    memo.set(key, result);
+  }
+  return result;
+}
+
+/**
+ * Requests repeat the same few emoji combinations; splitting and recognising them (a large Unicode
+ * regex per cluster) dominated the cost of a match, so results are remembered, within bounds.
+ */
+const memo = new Map<string, ParseResult>();
+const MAX_MEMO_ENTRIES = 4096;
+const MAX_MEMO_KEY_LENGTH = 256;
+
+function parseUncached(input: string | readonly string[], field: string): ParseResult {
   const parts = typeof input === 'string' ? [input] : input;
   const seen = new Set<string>();
   const emojis: RequestedEmoji[] = [];

@@ -31,14 +31,14 @@ const StatsSchema = Type.Object({
 });
 
 const aggregatedJson = perSnapshot(({ emojis }) =>
-  JSON.stringify({ emojis: emojis.usage, total: emojis.usage.length, totalUsage: emojis.totalUsage }),
+  Buffer.from(JSON.stringify({ emojis: emojis.usage, total: emojis.usage.length, totalUsage: emojis.totalUsage })),
 );
 const rawJson = perSnapshot(({ slots }) => {
   const mappings = emojiMappings(slots);
-  return JSON.stringify({ mappings, total: mappings.length });
+  return Buffer.from(JSON.stringify({ mappings, total: mappings.length }));
 });
-const categoriesJson = perSnapshot(({ categories }) => JSON.stringify({ categories }));
-const statsJson = perSnapshot(({ emojis }) => JSON.stringify(emojis.stats));
+const categoriesJson = perSnapshot(({ categories }) => Buffer.from(JSON.stringify({ categories })));
+const statsJson = perSnapshot(({ emojis }) => Buffer.from(JSON.stringify(emojis.stats)));
 
 /**
  * The emoji usage endpoints. All three read the aggregates of one snapshot, so they always agree;

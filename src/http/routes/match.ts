@@ -1,12 +1,14 @@
 import type { FastifyInstance } from 'fastify';
-import { Type } from 'typebox';
-import type { MatchMode } from '../../catalogue/catalogue.js';
+import { Type, type Static } from 'typebox';
+import type { MatchedSlot, MatchMode } from '../../catalogue/catalogue.js';
 import { MAX_LIMIT } from '../../catalogue/filter.js';
 import { slotPageUrl } from '../../catalogue/slot.js';
 import { baseUrl } from '../base-url.js';
 import type { RouteContext } from '../context.js';
 import { requestedEmojis } from '../emoji-input.js';
 import { badRequest } from '../errors.js';
+import { sendJson } from '../json-reply.js';
+import { perSnapshotCache } from '../snapshot-memo.js';
 
 export const DEFAULT_MATCH_LIMIT = 100;
 
@@ -46,24 +48,32 @@ function matchRequest(body: unknown): MatchRequest {
   return { emojis: emojis as string[], mode, limit: Math.min(limit, MAX_LIMIT) };
 }
 
+/** Answers already given in this snapshot, by base URL, mode, limit and emoji keys. */
+const matchBodies = perSnapshotCache<Buffer>(1024);
+
 /** `POST /api/match`: slots carrying the requested emojis, best first (decisions §4). */
 export function matchRoutes(app: FastifyInstance, context: RouteContext): void {
-  app.post('/api/match', { schema: { response: { 200: MatchResponseSchema } } }, async (request) => {
+  app.post('/api/match', { schema: { response: { 200: MatchResponseSchema } } }, async (request, reply) => {
     const { emojis, mode, limit } = matchRequest(request.body);
     const keys = requestedEmojis(emojis, 'emojis').map(({ key }) => key);
     const base = baseUrl(request, context.config);
-    const matches = context.catalogue().match(keys, mode, limit);
-    return {
-      slots: matches.map(({ slot, score, matched }) => ({
-        id: slot.id,
-        name: slot.name,
-        url: slotPageUrl(base, slot.slug),
-        emojis: matched,
-        rtp: slot.rtp,
-        slug: slot.slug,
-        provider: slot.provider,
-        score,
-      })),
-    };
+    const catalogue = context.catalogue();
+    const body = matchBodies(catalogue, `${base} ${mode} ${limit} ${keys.join(' ')}`, () =>
+      Buffer.from(JSON.stringify({ slots: catalogue.match(keys, mode, limit).map((match) => matchItem(match, base)) })),
+    );
+    return sendJson(reply, body);
   });
+}
+
+function matchItem({ slot, score, matched }: MatchedSlot, base: string): Static<typeof MatchItemSchema> {
+  return {
+    id: slot.id,
+    name: slot.name,
+    url: slotPageUrl(base, slot.slug),
+    emojis: [...matched],
+    rtp: slot.rtp,
+    slug: slot.slug,
+    provider: slot.provider,
+    score,
+  };
 }

@@ -9,12 +9,16 @@ import { sendJson } from '../json-reply.js';
 import { notFound } from '../errors.js';
 import { limitParam, offsetParam, slotFilterParams, type Query } from '../query.js';
 import { slotArrayJson, slotJson } from '../slot-json.js';
+import { perSnapshotCache } from '../snapshot-memo.js';
 
 const SlotListSchema = Type.Object({
   slots: Type.Array(SlotSchema),
   count: Type.Integer(),
   total: Type.Integer(),
 });
+
+/** Pages already answered in this snapshot: clients ask for the same few pages over and over. */
+const listBodies = perSnapshotCache<Buffer>(512);
 
 /**
  * `GET /api/slots` (filters and paging) and `GET /api/slots/{id_or_slug}`. Bodies are assembled
@@ -26,8 +30,12 @@ export function slotRoutes(app: FastifyInstance, context: RouteContext): void {
     const filter = slotFilterParams(query, { hasBonusBuy: true });
     const page = { offset: offsetParam(query), limit: limitParam(query, DEFAULT_LIMIT) };
     const catalogue = context.catalogue();
-    const { slots, total } = catalogue.list(filter, page);
-    const body = `{"slots":${slotArrayJson(catalogue, slots, baseUrl(request, context.config))},"count":${slots.length},"total":${total}}`;
+    const base = baseUrl(request, context.config);
+    const key = `${base} ${filter.provider ?? ''} ${filter.minRtp ?? ''} ${filter.volatility ?? ''} ${filter.hasBonusBuy ?? ''} ${page.offset} ${page.limit}`;
+    const body = listBodies(catalogue, key, () => {
+      const { slots, total } = catalogue.list(filter, page);
+      return Buffer.from(`{"slots":${slotArrayJson(catalogue, slots, base)},"count":${slots.length},"total":${total}}`);
+    });
     return sendJson(reply, body);
   });
 
