@@ -14,6 +14,12 @@ import { matchRoutes } from './http/routes/match.js';
 import { pageRoutes } from './http/routes/pages.js';
 import { redirectRoutes } from './http/routes/redirects.js';
 import { slotRoutes } from './http/routes/slots.js';
+import { loggerOptions } from './http/logging.js';
+import { AppMetrics } from './http/metrics.js';
+import { registerOpenApi } from './http/openapi.js';
+import { registerMetrics } from './http/plugins/metrics.js';
+import { registerRequestId, requestId, stampRequestId } from './http/request-id.js';
+import { operationsRoutes } from './http/routes/operations.js';
 
 /** Public routes accept JSON bodies up to this size. */
 export const PUBLIC_BODY_LIMIT = 16 * 1024;
@@ -23,6 +29,8 @@ export interface AppDeps {
   readonly catalogue: CatalogueService;
   /** Fastify's logger setting; tests pass false. */
   readonly logger?: FastifyServerOptions['logger'];
+  /** Where the JSON log lines go (stdout when not given); tests read them here. */
+  readonly logStream?: { write(line: string): void };
   readonly random?: () => number;
   /** Per-client limits of the public routes; built from the config when not given. */
   readonly rateLimiter?: RateLimiter;
@@ -34,7 +42,8 @@ export interface AppDeps {
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;
   const app = Fastify({
-    logger: deps.logger ?? { level: config.logLevel },
+    logger: deps.logger ?? { ...loggerOptions(config.logLevel), ...(deps.logStream ? { stream: deps.logStream } : {}) },
+    genReqId: requestId,
     trustProxy: config.trustProxy,
     bodyLimit: PUBLIC_BODY_LIMIT,
     routerOptions: { maxParamLength: MAX_PATH_SEGMENT_LENGTH },
@@ -44,6 +53,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     frameworkErrors: (error, request, reply) => {
       reply.headers(CORS_HEADERS);
       stampResponseTime(request, reply);
+      stampRequestId(request, reply);
       renderError(error, request, reply);
     },
   });
@@ -55,9 +65,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Only JSON bodies are accepted; anything else is a 415.
   app.removeContentTypeParser('text/plain');
   registerResponseTime(app);
+  registerRequestId(app);
   registerCors(app);
   registerErrorHandling(app);
+  const metrics = new AppMetrics(deps.catalogue);
+  registerMetrics(app, metrics);
   const rateLimiter = registerRateLimit(app, { limits: config.rateLimit, limiter: deps.rateLimiter, now: deps.now });
+  await registerOpenApi(app, config);
+  operationsRoutes(app, { catalogue: deps.catalogue, metrics, adminToken: config.adminToken });
   slotRoutes(app, context);
   emojiRoutes(app, context);
   matchRoutes(app, context);

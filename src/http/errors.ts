@@ -1,4 +1,5 @@
 import { STATUS_CODES } from 'node:http';
+import { Type, type Static } from 'typebox';
 
 /** An error that becomes an HTTP response with this status and message; thrown anywhere, rendered once. */
 export class HttpError extends Error {
@@ -16,11 +17,12 @@ export const badRequest = (message: string) => new HttpError(400, message);
 export const notFound = (message: string) => new HttpError(404, message);
 
 /** The JSON body of every error response. */
-export interface ErrorBody {
-  readonly statusCode: number;
-  readonly error: string;
-  readonly message: string;
-}
+export const ErrorBodySchema = Type.Object({
+  statusCode: Type.Integer({ description: 'The HTTP status code' }),
+  error: Type.String({ description: 'Its reason phrase' }),
+  message: Type.String({ description: 'What was wrong, naming the parameter, field or path' }),
+});
+export type ErrorBody = Readonly<Static<typeof ErrorBodySchema>>;
 
 export function errorBody(statusCode: number, message: string): ErrorBody {
   return { statusCode, error: STATUS_CODES[statusCode] ?? 'Error', message };

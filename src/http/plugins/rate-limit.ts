@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { Type, type Static } from 'typebox';
 import type { RateLimitConfig } from '../../config.js';
 import type { RateLimitDecision, RateLimiter } from '../../ratelimit/limiter.js';
 import { MemoryRateLimiter } from '../../ratelimit/memory-limiter.js';
@@ -19,13 +20,13 @@ export interface RateLimitOptions {
 }
 
 /** The 429 body of decisions §8. */
-export interface RateLimitExceededBody {
-  readonly statusCode: 429;
-  readonly error: 'Rate limit exceeded';
-  readonly message: string;
-  /** Unix seconds, equal to `X-RateLimit-Reset`. */
-  readonly retryAfter: number;
-}
+export const RateLimitExceededSchema = Type.Object({
+  statusCode: Type.Literal(429),
+  error: Type.Literal('Rate limit exceeded'),
+  message: Type.String({ description: 'Names the limit and its window, and when to try again' }),
+  retryAfter: Type.Integer({ description: 'Unix seconds, equal to X-RateLimit-Reset' }),
+});
+export type RateLimitExceededBody = Readonly<Static<typeof RateLimitExceededSchema>>;
 
 const isAdminPath = (path: string) => path === '/api/admin' || path.startsWith('/api/admin/');
 const isPublicApiPath = (path: string) => path.startsWith('/api/') && !isAdminPath(path);

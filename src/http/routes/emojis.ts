@@ -6,6 +6,7 @@ import type { RouteContext } from '../context.js';
 import { sendJson } from '../json-reply.js';
 import { badRequest } from '../errors.js';
 import { single, type Query } from '../query.js';
+import { DOCUMENTED_ONLY, EmojisQuerySchema } from '../request-schemas.js';
 import { perSnapshot } from '../snapshot-memo.js';
 
 const EmojiCountSchema = Type.Object({ emoji: Type.String(), count: Type.Integer() });
@@ -45,18 +46,26 @@ const statsJson = perSnapshot(({ emojis }) => Buffer.from(JSON.stringify(emojis.
  * each body is serialised once per snapshot.
  */
 export function emojiRoutes(app: FastifyInstance, context: RouteContext): void {
-  app.get('/api/emojis', { schema: { response: { 200: Type.Union([AggregatedSchema, RawSchema]) } } }, async (request, reply) => {
+  const usageSchema = {
+    tags: ['emojis'],
+    summary: 'How often each emoji is used across slots, or every slot-emoji pair',
+    querystring: EmojisQuerySchema,
+    response: { 200: Type.Union([AggregatedSchema, RawSchema]) },
+  };
+  app.get('/api/emojis', { ...DOCUMENTED_ONLY, schema: usageSchema }, async (request, reply) => {
     const format = single(request.query as Query, 'format') ?? 'aggregated';
     if (format === 'aggregated') return sendJson(reply, aggregatedJson(context.catalogue()));
     if (format === 'raw') return sendJson(reply, rawJson(context.catalogue()));
     throw badRequest(`format: must be aggregated or raw, got ${quote(format)}`);
   });
 
-  app.get('/api/emojis/categories', { schema: { response: { 200: CategoriesSchema } } }, async (_request, reply) =>
+  const categoriesSchema = { tags: ['emojis'], summary: 'The emoji category map', response: { 200: CategoriesSchema } };
+  app.get('/api/emojis/categories', { schema: categoriesSchema }, async (_request, reply) =>
     sendJson(reply, categoriesJson(context.catalogue())),
   );
 
-  app.get('/api/emojis/stats', { schema: { response: { 200: StatsSchema } } }, async (_request, reply) =>
+  const statsSchema = { tags: ['emojis'], summary: 'Emoji usage statistics', response: { 200: StatsSchema } };
+  app.get('/api/emojis/stats', { schema: statsSchema }, async (_request, reply) =>
     sendJson(reply, statsJson(context.catalogue())),
   );
 }

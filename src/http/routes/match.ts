@@ -8,6 +8,7 @@ import type { RouteContext } from '../context.js';
 import { requestedEmojis } from '../emoji-input.js';
 import { badRequest } from '../errors.js';
 import { sendJson } from '../json-reply.js';
+import { DOCUMENTED_ONLY, EMOJI_TEXT, PayloadTooLargeSchema, UnsupportedMediaTypeSchema } from '../request-schemas.js';
 import { perSnapshotCache } from '../snapshot-memo.js';
 
 export const DEFAULT_MATCH_LIMIT = 100;
@@ -24,6 +25,15 @@ export const MatchItemSchema = Type.Object({
 });
 
 const MatchResponseSchema = Type.Object({ slots: Type.Array(MatchItemSchema) });
+
+/** The body `matchRequest` reads, for the OpenAPI document. */
+const MatchBodySchema = Type.Object({
+  emojis: Type.Array(Type.String({ description: EMOJI_TEXT }), { minItems: 1, description: 'The emojis to match' }),
+  mode: Type.Optional(Type.Enum(['any', 'all'], { default: 'any', description: 'Slots carrying any of the emojis, or only those carrying every one' })),
+  limit: Type.Optional(
+    Type.Integer({ minimum: 1, default: DEFAULT_MATCH_LIMIT, description: `Most slots to list; above ${MAX_LIMIT} means ${MAX_LIMIT}` }),
+  ),
+});
 
 interface MatchRequest {
   readonly emojis: readonly string[];
@@ -53,7 +63,13 @@ const matchBodies = perSnapshotCache<Buffer>(1024);
 
 /** `POST /api/match`: slots carrying the requested emojis, best first (decisions §4). */
 export function matchRoutes(app: FastifyInstance, context: RouteContext): void {
-  app.post('/api/match', { schema: { response: { 200: MatchResponseSchema } } }, async (request, reply) => {
+  const schema = {
+    tags: ['matching'],
+    summary: 'Slots carrying the given emojis, best match first',
+    body: MatchBodySchema,
+    response: { 200: MatchResponseSchema, 413: PayloadTooLargeSchema, 415: UnsupportedMediaTypeSchema },
+  };
+  app.post('/api/match', { ...DOCUMENTED_ONLY, schema }, async (request, reply) => {
     const { emojis, mode, limit } = matchRequest(request.body);
     const keys = requestedEmojis(emojis, 'emojis').map(({ key }) => key);
     const base = baseUrl(request, context.config);

@@ -6,6 +6,14 @@ import type { RouteContext } from '../context.js';
 import { joinEmojis, requestedEmojis } from '../emoji-input.js';
 import { badRequest, notFound } from '../errors.js';
 import { single, slotFilterParams, type Query } from '../query.js';
+import {
+  DOCUMENTED_ONLY,
+  LegacyRedirectQuerySchema,
+  NotFoundSchema,
+  PlayParamsSchema,
+  SlotRedirectSchema,
+  SpinQuerySchema,
+} from '../request-schemas.js';
 
 function redirectToSlot(request: FastifyRequest, reply: FastifyReply, context: RouteContext, slot: SlotRecord): FastifyReply {
   return reply
@@ -22,7 +30,13 @@ function bestMatch(context: RouteContext, emojis: readonly RequestedEmoji[]): Sl
 
 /** Play, the legacy redirect and the lucky spin: 302s to slot pages (decisions §5). */
 export function redirectRoutes(app: FastifyInstance, context: RouteContext): void {
-  app.get('/api/play/:emojis', async (request, reply) => {
+  const playSchema = {
+    tags: ['matching'],
+    summary: 'Redirect to the best slot for these emojis (the first POST /api/match lists)',
+    params: PlayParamsSchema,
+    response: { 302: SlotRedirectSchema, 404: NotFoundSchema },
+  };
+  app.get('/api/play/:emojis', { ...DOCUMENTED_ONLY, schema: playSchema }, async (request, reply) => {
     const { emojis } = request.params as { emojis: string };
     return redirectToSlot(request, reply, context, bestMatch(context, requestedEmojis(emojis, 'emojis')));
   });
@@ -30,7 +44,14 @@ export function redirectRoutes(app: FastifyInstance, context: RouteContext): voi
     throw badRequest('emojis: must hold at least one emoji, as in /api/play/🍒💎');
   });
 
-  app.get('/api/v1/redirect', async (request, reply) => {
+  const legacySchema = {
+    tags: ['matching'],
+    summary: 'Legacy redirect: as /api/play/{emojis}, with Deprecation and a Link to it',
+    deprecated: true,
+    querystring: LegacyRedirectQuerySchema,
+    response: { 302: SlotRedirectSchema, 404: NotFoundSchema },
+  };
+  app.get('/api/v1/redirect', { ...DOCUMENTED_ONLY, schema: legacySchema }, async (request, reply) => {
     const emoji = single(request.query as Query, 'emoji');
     if (emoji === undefined || emoji.trim() === '') throw badRequest('emoji: is required, as in ?emoji=🍒');
     const emojis = requestedEmojis(emoji, 'emoji');
@@ -40,7 +61,13 @@ export function redirectRoutes(app: FastifyInstance, context: RouteContext): voi
     return redirectToSlot(request, reply, context, bestMatch(context, emojis));
   });
 
-  app.get('/api/v1/spin', async (request, reply) => {
+  const spinSchema = {
+    tags: ['matching'],
+    summary: 'Lucky spin: redirect to a slot drawn at random from those passing every filter',
+    querystring: SpinQuerySchema,
+    response: { 302: SlotRedirectSchema, 404: NotFoundSchema },
+  };
+  app.get('/api/v1/spin', { ...DOCUMENTED_ONLY, schema: spinSchema }, async (request, reply) => {
     const query = request.query as Query;
     const emoji = single(query, 'emoji');
     const filter = slotFilterParams(query, { hasBonusBuy: false });

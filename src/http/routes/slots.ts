@@ -8,6 +8,7 @@ import type { RouteContext } from '../context.js';
 import { sendJson } from '../json-reply.js';
 import { notFound } from '../errors.js';
 import { limitParam, offsetParam, slotFilterParams, type Query } from '../query.js';
+import { DOCUMENTED_ONLY, NotFoundSchema, SlotListQuerySchema, SlotParamsSchema } from '../request-schemas.js';
 import { slotArrayJson, slotJson } from '../slot-json.js';
 import { perSnapshotCache } from '../snapshot-memo.js';
 
@@ -25,7 +26,13 @@ const listBodies = perSnapshotCache<Buffer>(512);
  * from per-snapshot serialised slots; the schemas document the shape.
  */
 export function slotRoutes(app: FastifyInstance, context: RouteContext): void {
-  app.get('/api/slots', { schema: { response: { 200: SlotListSchema } } }, async (request, reply) => {
+  const listSchema = {
+    tags: ['slots'],
+    summary: 'A page of slots, filtered, in id order',
+    querystring: SlotListQuerySchema,
+    response: { 200: SlotListSchema },
+  };
+  app.get('/api/slots', { ...DOCUMENTED_ONLY, schema: listSchema }, async (request, reply) => {
     const query = request.query as Query;
     const filter = slotFilterParams(query, { hasBonusBuy: true });
     const page = { offset: offsetParam(query), limit: limitParam(query, DEFAULT_LIMIT) };
@@ -39,7 +46,13 @@ export function slotRoutes(app: FastifyInstance, context: RouteContext): void {
     return sendJson(reply, body);
   });
 
-  app.get('/api/slots/:idOrSlug', { schema: { response: { 200: SlotSchema } } }, async (request, reply) => {
+  const slotSchema = {
+    tags: ['slots'],
+    summary: 'One slot by id or slug',
+    params: SlotParamsSchema,
+    response: { 200: SlotSchema, 404: NotFoundSchema },
+  };
+  app.get('/api/slots/:idOrSlug', { ...DOCUMENTED_ONLY, schema: slotSchema }, async (request, reply) => {
     const { idOrSlug } = request.params as { idOrSlug: string };
     const catalogue = context.catalogue();
     const slot = catalogue.find(idOrSlug);

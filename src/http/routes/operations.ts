@@ -1,0 +1,73 @@
+import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import type { CatalogueService } from '../../service/catalogue-service.js';
+import { ErrorBodySchema, HttpError } from '../errors.js';
+import type { AppMetrics } from '../metrics.js';
+import { registerAdminAuth } from '../plugins/admin-auth.js';
+
+/** Probes usually give up after a second; the readiness answer comes before that. */
+const READY_TIMEOUT_MS = 900;
+
+export interface OperationsDeps {
+  readonly catalogue: CatalogueService;
+  readonly metrics: AppMetrics;
+  readonly adminToken: string | undefined;
+}
+
+const HealthSchema = Type.Object({ status: Type.Literal('ok') });
+const ReadySchema = Type.Object({ status: Type.Literal('ready'), slots: Type.Integer() });
+
+/** Rejects when `promise` has not settled within `ms`. */
+function within<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * Liveness, readiness and the Prometheus metrics: outside `/api`, so never rate limited.
+ * Metrics need the admin token, as the admin API does.
+ */
+export function operationsRoutes(app: FastifyInstance, deps: OperationsDeps): void {
+  app.register(async (ops) => {
+    ops.addHook('onSend', async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+    });
+
+    ops.get(
+      '/healthz',
+      { schema: { tags: ['operations'], summary: 'The process is alive', response: { 200: HealthSchema } } },
+      async () => ({ status: 'ok' as const }),
+    );
+
+    ops.get(
+      '/readyz',
+      {
+        schema: {
+          tags: ['operations'],
+          summary: 'The database answers and a catalogue snapshot is being served',
+          response: { 200: ReadySchema, 503: ErrorBodySchema },
+        },
+      },
+      async (request) => {
+        try {
+          await within(deps.catalogue.store.ping(), READY_TIMEOUT_MS);
+        } catch (error) {
+          request.log.warn({ err: error }, 'readiness: the database did not answer');
+          throw new HttpError(503, 'database: not reachable, so this instance is not ready');
+        }
+        // The service loads its first snapshot before it is handed to the app, so one is always there.
+        return { status: 'ready' as const, slots: deps.catalogue.current.size };
+      },
+    );
+
+    ops.register(async (secured) => {
+      registerAdminAuth(secured, deps.adminToken);
+      secured.get('/metrics', async (_request, reply) =>
+        reply.type(deps.metrics.contentType).send(await deps.metrics.render()),
+      );
+    });
+  });
+}
