@@ -5,6 +5,8 @@ import type { RateLimiter } from './ratelimit/limiter.js';
 import { answerClientError } from './http/client-error.js';
 import type { RouteContext } from './http/context.js';
 import { CORS_HEADERS, registerCors } from './http/plugins/cors.js';
+import { registerDraining } from './http/plugins/draining.js';
+import { registerProtocolChecks } from './http/plugins/protocol.js';
 import { registerRateLimit } from './http/plugins/rate-limit.js';
 import { MAX_PATH_SEGMENT_LENGTH, registerErrorHandling, renderError } from './http/plugins/errors.js';
 import { registerResponseTime, stampResponseTime } from './http/plugins/response-time.js';
@@ -14,6 +16,7 @@ import { matchRoutes } from './http/routes/match.js';
 import { pageRoutes } from './http/routes/pages.js';
 import { redirectRoutes } from './http/routes/redirects.js';
 import { slotRoutes } from './http/routes/slots.js';
+import { SERVER_TIMEOUTS, serverOptions, type ServerTimeouts } from './http/server-options.js';
 import { loggerOptions } from './http/logging.js';
 import { AppMetrics } from './http/metrics.js';
 import { registerOpenApi } from './http/openapi.js';
@@ -36,6 +39,8 @@ export interface AppDeps {
   readonly rateLimiter?: RateLimiter;
   /** Wall clock in milliseconds, injectable so tests can move time without sleeping. */
   readonly now?: () => number;
+  /** How long slow clients may take; the production values when not given. */
+  readonly timeouts?: ServerTimeouts;
 }
 
 /** The whole HTTP service, wired but not listening: `server.ts` listens, tests call `inject`. */
@@ -47,7 +52,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy: config.trustProxy,
     bodyLimit: PUBLIC_BODY_LIMIT,
     routerOptions: { maxParamLength: MAX_PATH_SEGMENT_LENGTH },
-    return503OnClosing: true,
+    ...serverOptions(deps.timeouts ?? SERVER_TIMEOUTS),
+    // The draining plugin answers requests that arrive during shutdown itself, with CORS.
+    return503OnClosing: false,
     clientErrorHandler: answerClientError,
     // Routing errors (malformed percent-encoding) skip the hooks, so they get their headers here.
     frameworkErrors: (error, request, reply) => {
@@ -70,6 +77,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerErrorHandling(app);
   const metrics = new AppMetrics(deps.catalogue);
   registerMetrics(app, metrics);
+  registerDraining(app);
+  registerProtocolChecks(app);
   const rateLimiter = registerRateLimit(app, { limits: config.rateLimit, limiter: deps.rateLimiter, now: deps.now });
   await registerOpenApi(app, config);
   operationsRoutes(app, { catalogue: deps.catalogue, metrics, adminToken: config.adminToken });
