@@ -9,6 +9,9 @@ import { PostgresStore } from './store/postgres.js';
 import { SqliteStore } from './store/sqlite.js';
 import type { Store } from './store/store.js';
 
+/** How long requests in flight at SIGTERM get to finish before their connections are cut. */
+const DRAIN_MS = 8_000;
+
 function openStore(config: Config, onConnectionLost: (error: Error) => void): Store {
   if (config.database.kind === 'postgres') return new PostgresStore(config.database.url, { onError: onConnectionLost });
   return new SqliteStore(config.database.path);
@@ -47,7 +50,13 @@ async function main(): Promise<void> {
   warn = (error, what) => app.log.warn({ err: error }, what);
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
+    // A client stuck mid-request would otherwise hold the server open (the slow-client timeouts stop with listening).
+    const cut = setTimeout(() => {
+      app.log.warn({ drainMs: DRAIN_MS }, 'shutting down: cutting connections still open');
+      app.server.closeAllConnections();
+    }, DRAIN_MS);
     await app.close();
+    clearTimeout(cut);
     await rateLimiter?.close();
     await store.close();
     process.exit(0);

@@ -1,0 +1,62 @@
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, describe, it } from 'node:test';
+import { keysUnder, startRedisServer, testKeyPrefix } from '../ratelimit/redis-support.js';
+import { startServer, type ServerProcess } from '../support/process.js';
+import { eventually } from '../support/wait.js';
+
+/** The count Redis holds for this client in the current minute, or 0 when it holds none. */
+async function minuteCount(url: string, prefix: string): Promise<number> {
+  const entries = Object.entries(await keysUnder(url, prefix)).filter(([key]) => key.includes(':minute:'));
+  assert.ok(entries.length <= 1, `one client, one minute: ${JSON.stringify(entries)}`);
+  return Number(entries[0]?.[1] ?? 0);
+}
+
+async function get(server: ServerProcess): Promise<Response> {
+  const response = await fetch(`${server.url}/api/slots?limit=1`);
+  await response.arrayBuffer();
+  return response;
+}
+
+describe('a server process whose Redis dies mid-run', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'slotmoji-redis-outage-'));
+  after(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('keeps answering from its own counters, warns once, and counts in Redis again once it is back', async () => {
+    let redis = await startRedisServer();
+    const prefix = testKeyPrefix();
+    const server = await startServer({
+      DATABASE_URL: `sqlite://${join(dir, 'catalogue.db')}`,
+      REDIS_URL: redis.url,
+      REDIS_KEY_PREFIX: prefix,
+      RATE_LIMIT_PER_MINUTE: '1000',
+      LOG_LEVEL: 'info',
+    });
+    try {
+      const before = await minuteCount(redis.url, prefix);
+      assert.equal((await get(server)).status, 200);
+      assert.equal(await minuteCount(redis.url, prefix), before + 1, 'counted in Redis');
+
+      await redis.stop();
+      for (let i = 0; i < 20; i += 1) {
+        const response = await get(server);
+        assert.equal(response.status, 200);
+        assert.match(response.headers.get('x-ratelimit-remaining') ?? '', /^\d+$/);
+      }
+      assert.equal(server.output().match(/Redis unreachable/g)?.length, 1, server.output());
+
+      redis = await startRedisServer(redis.port);
+      // The limiter tries Redis again at most once a second, when a request comes.
+      await eventually(async () => (await get(server)).status === 200 && /Redis is back/.test(server.output()), 10_000, 'counting in Redis again');
+      const counted = await minuteCount(redis.url, prefix);
+      assert.equal((await get(server)).status, 200);
+      assert.equal(await minuteCount(redis.url, prefix), counted + 1, 'counted in the restarted Redis');
+      assert.equal(server.output().match(/Redis unreachable/g)?.length, 1, 'one warning for the whole outage');
+    } finally {
+      assert.equal(await server.stop(), 0);
+      await redis.stop();
+    }
+  });
+});

@@ -1,0 +1,165 @@
+import assert from 'node:assert/strict';
+import { once } from 'node:events';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { connect, type Socket } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, describe, it } from 'node:test';
+import type { Slot } from '../../src/catalogue/slot.js';
+import { SqliteStore } from '../../src/store/sqlite.js';
+import { ADMIN_TOKEN, AUTH } from '../support/admin.js';
+import { startTestApp } from '../support/app.js';
+import { SMALL_CATALOGUE, slotFields } from '../support/fixtures.js';
+import { EXPECTED_CORS } from '../support/http.js';
+import { startServer } from '../support/process.js';
+import { openConnection, parseResponses, type OpenConnection } from '../support/raw-http.js';
+import { eventually, within } from '../support/wait.js';
+
+/** The longest a SIGTERM may take to end the process, whatever clients are doing. */
+const EXIT_WITHIN_MS = 10_000;
+
+const received = (connection: OpenConnection) => connection.received().toString('latin1');
+
+/** Whether a new connection to `port` is refused, i.e. the server no longer listens. */
+function refused(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket: Socket = connect(port, '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(false);
+    });
+    socket.once('error', (error: NodeJS.ErrnoException) => resolve(error.code === 'ECONNREFUSED'));
+  });
+}
+
+/** A slot creation whose headers (with `Expect: 100-continue`) are sent and whose body is held back. */
+async function startCreation(port: number, name: string): Promise<{ connection: OpenConnection; finish(): void }> {
+  const body = JSON.stringify(slotFields({ name }));
+  const connection = await openConnection(port);
+  connection.socket.write(
+    `POST /api/admin/slots HTTP/1.1\r\nHost: x\r\nAuthorization: ${AUTH.authorization}\r\nContent-Type: application/json\r\n` +
+      `Expect: 100-continue\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n`,
+  );
+  // The interim answer comes once the server has taken the request up: from then on it is in flight.
+  await eventually(() => received(connection).startsWith('HTTP/1.1 100 Continue'), 5_000, 'the server taking the request up');
+  return { connection, finish: () => connection.socket.write(body) };
+}
+
+describe('draining while the app closes (what SIGTERM calls)', () => {
+  it('answers a request that was in flight, and a request that arrives on an open connection with a JSON 503 and CORS', async () => {
+    const t = await startTestApp({ env: { ADMIN_TOKEN } });
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = t.app.server.address();
+    assert.ok(address !== null && typeof address === 'object');
+    const serverSockets: Socket[] = [];
+    t.app.server.on('connection', (socket: Socket) => serverSockets.push(socket));
+
+    const inFlight = await startCreation(address.port, 'In Flight At Close');
+    // A second connection in the middle of sending its next request: busy, so closing leaves it open.
+    const late = await openConnection(address.port);
+    const partial = 'GET /api/emojis/stats HTTP/1.1\r\nHost: x\r\n';
+    late.socket.write(partial);
+    await eventually(() => serverSockets.some((socket) => socket.bytesRead === partial.length), 5_000, 'the server reading the partial request');
+
+    const closing = t.app.close();
+    try {
+      await eventually(() => refused(address.port), 5_000, 'the server no longer listening');
+      inFlight.finish();
+      late.socket.write('\r\n');
+      await within(Promise.all([inFlight.connection.ended, late.ended]), 5_000, 'both connections closed by the server');
+
+      const [, created] = parseResponses(inFlight.connection.received());
+      assert.equal(created?.statusCode, 201, created?.body);
+      assert.equal(created?.headers['connection'], 'close');
+      assert.equal((JSON.parse(created?.body ?? '{}') as Slot).name, 'In Flight At Close');
+
+      const [turnedAway] = parseResponses(late.received());
+      assert.equal(turnedAway?.statusCode, 503, turnedAway?.body);
+      for (const [name, value] of Object.entries(EXPECTED_CORS)) assert.equal(turnedAway?.headers[name], value, name);
+      assert.equal(turnedAway?.headers['retry-after'], '1');
+      assert.deepEqual(JSON.parse(turnedAway?.body ?? '{}'), {
+        statusCode: 503,
+        error: 'Service Unavailable',
+        message: 'server: shutting down; send the request again',
+      });
+      await within(closing, 5_000, 'the app closing once both are answered');
+    } finally {
+      inFlight.connection.socket.destroy();
+      late.socket.destroy();
+      await closing;
+      await t.store.close();
+      rmSync(t.dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('SIGTERM to a real server process', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'slotmoji-sigterm-'));
+  after(() => rmSync(dir, { recursive: true, force: true }));
+
+  async function seededEnv(name: string): Promise<Record<string, string>> {
+    const path = join(dir, name);
+    const seeding = new SqliteStore(path);
+    await seeding.migrate();
+    await seeding.seed(SMALL_CATALOGUE.slots, SMALL_CATALOGUE.categories, '2026-01-01T00:00:00.000Z');
+    await seeding.close();
+    return { DATABASE_URL: `sqlite://${path}`, ADMIN_TOKEN, LOG_LEVEL: 'warn' };
+  }
+
+  it('finishes the request in flight, refuses new connections, drops idle ones, and exits 0 within 10 s', async () => {
+    const env = await seededEnv('drain.db');
+    const server = await startServer(env);
+    const exited = once(server.child, 'exit') as Promise<[number | null, NodeJS.Signals | null]>;
+    const inFlight = await startCreation(server.port, 'Created During Shutdown');
+    const idle = await openConnection(server.port);
+    try {
+      idle.socket.write('GET /api/emojis/stats HTTP/1.1\r\nHost: x\r\n\r\n');
+      await eventually(() => parseResponses(idle.received()).length === 1, 5_000, 'an answer on the keep-alive connection');
+
+      const signalled = performance.now();
+      server.child.kill('SIGTERM');
+      await eventually(() => refused(server.port), 5_000, 'new connections refused');
+      await within(idle.ended, 5_000, 'the idle keep-alive connection closed');
+      assert.equal(server.child.exitCode, null, 'still running while a request is in flight');
+
+      inFlight.finish();
+      await within(inFlight.connection.ended, 5_000, 'the request in flight answered');
+      const [, created] = parseResponses(inFlight.connection.received());
+      assert.equal(created?.statusCode, 201, created?.body);
+      const [code, signal] = await within(exited, EXIT_WITHIN_MS, 'the process exiting');
+      assert.deepEqual([code, signal], [0, null]);
+      assert.ok(performance.now() - signalled < EXIT_WITHIN_MS);
+
+      const restarted = await startServer(env);
+      try {
+        const stored = await fetch(`${restarted.url}/api/slots/${(JSON.parse(created?.body ?? '{}') as Slot).id}`);
+        assert.equal(stored.status, 200, 'the answered write is durable');
+      } finally {
+        assert.equal(await restarted.stop(), 0);
+      }
+    } finally {
+      inFlight.connection.socket.destroy();
+      idle.socket.destroy();
+      await server.kill();
+    }
+  });
+
+  it('exits 0 within 10 s even when a client stalls in the middle of its request', async () => {
+    const server = await startServer(await seededEnv('stalled.db'));
+    const exited = once(server.child, 'exit') as Promise<[number | null, NodeJS.Signals | null]>;
+    // In flight, and its body never comes.
+    const { connection: stalled } = await startCreation(server.port, 'Never Finished');
+    try {
+      const signalled = performance.now();
+      server.child.kill('SIGTERM');
+      const [code, signal] = await within(exited, EXIT_WITHIN_MS + 1_000, 'the process exiting');
+      assert.deepEqual([code, signal], [0, null]);
+      assert.ok(performance.now() - signalled < EXIT_WITHIN_MS, `exited ${(performance.now() - signalled).toFixed(0)} ms after SIGTERM`);
+      assert.match(server.output(), /cutting connections still open/);
+      await within(stalled.ended, 1_000, 'the stalled connection closed');
+    } finally {
+      stalled.socket.destroy();
+      await server.kill();
+    }
+  });
+});
