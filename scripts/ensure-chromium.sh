@@ -5,7 +5,7 @@ set -e
 if [ -x /usr/bin/chromium ]; then exit 0; fi
 if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null 2>&1; then
   echo "Installing Debian's chromium for the browser tests…"
-  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-noto-color-emoji >/dev/null
   exit 0
 fi
 echo "The browser tests need /usr/bin/chromium: run 'sudo apt-get install chromium' once." >&2
