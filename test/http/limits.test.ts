@@ -1,8 +1,12 @@
 import assert from 'node:assert/strict';
+import { once } from 'node:events';
+import type { Socket } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { PUBLIC_BODY_LIMIT } from '../../src/app.js';
 import type { ServerTimeouts } from '../../src/http/server-options.js';
+import { ADMIN_TOKEN, AUTH } from '../support/admin.js';
 import { startTestApp, type TestApp } from '../support/app.js';
+import { SMALL_CATALOGUE, slotFields } from '../support/fixtures.js';
 import { EXPECTED_CORS } from '../support/http.js';
 import { exchange, openConnection, parseResponses, type OpenConnection, type RawResponse } from '../support/raw-http.js';
 import { eventually, within } from '../support/wait.js';
@@ -204,6 +208,40 @@ describe('slow clients, with timeouts of a second or two', { concurrency: true }
       for (const connection of slow) assertJsonError(parseResponses(connection.received())[0], 408);
     } finally {
       for (const connection of slow) connection.socket.destroy();
+    }
+  });
+});
+
+describe('a client that stops reading its answer', () => {
+  let t: TestApp;
+  let port: number;
+
+  before(async () => {
+    // About 28 MB to export: far more than the socket buffers on both ends hold.
+    const slots = Array.from({ length: 3000 }, (_, index) =>
+      slotFields({ name: `Bulky ${index}`, description: 'd'.repeat(2000), review: 'r'.repeat(5000), pros: Array<string>(10).fill('p'.repeat(200)) }),
+    );
+    t = await startTestApp({ document: { categories: SMALL_CATALOGUE.categories, slots }, env: { ADMIN_TOKEN }, deps: { timeouts: { ...TIMEOUTS, idleMs: 2000 } } });
+    port = await listen(t);
+  });
+  after(() => t.close());
+
+  it('is dropped once nothing has moved on its connection for the idle timeout', async () => {
+    const serverSide = new Promise<Socket>((resolve) => t.app.server.once('connection', resolve));
+    const connection = await openConnection(port);
+    try {
+      connection.socket.pause();
+      connection.socket.write(head(['GET /api/admin/catalogue HTTP/1.1', 'Host: x', `Authorization: ${AUTH.authorization}`]));
+      const socket = await serverSide;
+      await within(once(socket, 'close'), 15_000, 'the server dropping the connection');
+      connection.socket.resume();
+      await within(connection.ended, 5_000, 'the client seeing the end');
+      const text = connection.received().toString('latin1');
+      const announced = Number(/content-length: (\d+)/i.exec(text)?.[1]);
+      assert.ok(announced > 20_000_000, `a large answer was on its way (${announced} bytes)`);
+      assert.ok(connection.received().length < announced, 'and it was cut off');
+    } finally {
+      connection.socket.destroy();
     }
   });
 });
