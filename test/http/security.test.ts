@@ -14,7 +14,7 @@ const GENEROUS_LIMITS = { RATE_LIMIT_PER_MINUTE: '1000000', RATE_LIMIT_PER_HOUR:
 const CHERRY = encodeURIComponent('🍒');
 
 /** Every public route that writes an absolute slot page URL from the request's origin. */
-const URL_BUILDERS: readonly InjectOptions[] = [
+const URL_BUILDERS: readonly (InjectOptions & { readonly url: string })[] = [
   { url: `/api/play/${CHERRY}` },
   { url: `/api/v1/redirect?emoji=${CHERRY}` },
   { url: '/api/v1/spin' },
