@@ -6,8 +6,8 @@ import type { Config } from '../config.js';
 import { ErrorBodySchema } from './errors.js';
 import { RateLimitExceededSchema } from './plugins/rate-limit.js';
 
-export const OPENAPI_PATH = '/openapi.json';
-export const DOCS_PREFIX = '/docs';
+const OPENAPI_PATH = '/openapi.json';
+const DOCS_PREFIX = '/docs';
 
 /** Routes left out of the public document: the admin surface stays unadvertised, the rest is plumbing. */
 const UNDOCUMENTED = [/^\/api\/admin(\/|$)/, /^\/metrics$/, /^\/docs(\/|$)/, /^\/openapi\.json$/, /^\/assets\//, /^\*$/, /^\/api\/play\/$/];
@@ -47,11 +47,15 @@ and \`X-Response-Time\`. Every answer carries CORS headers allowing any origin. 
 \`{statusCode, error, message}\`. Each answer echoes \`X-Request-Id\` (the caller's, when it is 1-64
 characters of letters, digits, \`_\`, \`.\` and \`-\`).`;
 
-/** The package version, which the document carries as its own. */
+/** The package version, which the document carries as its own; a deployment without package.json still starts. */
 function packageVersion(): string {
-  const manifest: unknown = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'));
-  const version = typeof manifest === 'object' && manifest !== null && 'version' in manifest ? manifest.version : undefined;
-  return typeof version === 'string' ? version : '0.0.0';
+  try {
+    const manifest: unknown = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'));
+    const version = typeof manifest === 'object' && manifest !== null && 'version' in manifest ? manifest.version : undefined;
+    return typeof version === 'string' ? version : '0.0.0';
+  } catch {
+    return '0.0.0';
+  }
 }
 
 /** Shared answers every public API route can give, added to the document only. */
