@@ -78,8 +78,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const metrics = new AppMetrics(deps.catalogue);
   registerMetrics(app, metrics);
   registerDraining(app);
-  registerProtocolChecks(app);
   const rateLimiter = registerRateLimit(app, { limits: config.rateLimit, limiter: deps.rateLimiter, now: deps.now });
+  // After the limiter, so its refusals count and carry X-RateLimit-* like every API answer.
+  registerProtocolChecks(app);
   await registerOpenApi(app, config);
   operationsRoutes(app, { catalogue: deps.catalogue, metrics, adminToken: config.adminToken });
   slotRoutes(app, context);

@@ -23,7 +23,8 @@ describe('HTTP/1.1 protocol refusals over a real socket', () => {
   let port: number;
 
   before(async () => {
-    t = await startTestApp();
+    // A fixed clock, so two requests never straddle a rate-limit window.
+    t = await startTestApp({ deps: { now: () => Date.UTC(2030, 0, 1, 12, 0, 10) } });
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     const address = t.app.server.address();
     assert.ok(address !== null && typeof address === 'object');
@@ -48,6 +49,13 @@ describe('HTTP/1.1 protocol refusals over a real socket', () => {
   it('answers an Expect other than 100-continue with a JSON 417', async () => {
     const [response] = await send('GET /api/emojis/stats HTTP/1.1\r\nHost: x\r\nExpect: nonsense\r\n\r\n');
     assert.match(assertJsonError(response, 417), /^Expect: only 100-continue is supported/);
+  });
+
+  it('counts these refusals on public API routes like any other answer, with the X-RateLimit headers', async () => {
+    const [first] = await send('GET /api/emojis/stats HTTP/1.1\r\nHost: x\r\nExpect: nonsense\r\n\r\n');
+    const [second] = await send('GET /api/emojis/stats HTTP/1.1\r\n\r\n');
+    assert.equal(first?.headers['x-ratelimit-window'], 'minute');
+    assert.equal(Number(second?.headers['x-ratelimit-remaining']), Number(first?.headers['x-ratelimit-remaining']) - 1);
   });
 
   it('still takes Expect: 100-continue, answering after the interim 100', async () => {
