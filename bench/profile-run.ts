@@ -28,6 +28,7 @@ interface Drive {
  */
 async function profiled(context: RunContext, databasePath: string, directory: string, file: string, drive: Drive) {
   const server = await startSlotmoji({
+    serverEntry: context.build.serverEntry,
     databasePath,
     cores: context.placement.server,
     nodeFlags: ['--cpu-prof', `--cpu-prof-dir=${directory}`, `--cpu-prof-name=${file}`],
@@ -44,7 +45,7 @@ async function profiled(context: RunContext, databasePath: string, directory: st
     await server.stop();
   }
   if (!readdirSync(directory).includes(file)) throw new Error(`the server wrote no profile: ${server.process.output()}`);
-  return summariseProfile(join(directory, file), from, to);
+  return summariseProfile(join(directory, file), context.build.root, from, to);
 }
 
 /** CPU profiles of the server under the match and list workloads, each alone, and under one-slot writes. */

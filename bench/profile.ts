@@ -33,7 +33,6 @@ export interface ProfileSummary {
   readonly byArea: readonly { readonly area: string; readonly share: number }[];
 }
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const maps = new Map<string, SourceMap | undefined>();
 
 function sourceMapOf(file: string): SourceMap | undefined {
@@ -44,18 +43,18 @@ function sourceMapOf(file: string): SourceMap | undefined {
   return maps.get(file);
 }
 
-/** Where a frame's code is, mapped from dist/ back to src/ for our own files. */
-function locate(url: string, line: number, column: number): { location: string; area: string } {
+/** Where a frame's code is, relative to `root`, mapped from dist/ back to src/ for our own files. */
+function locate(root: string, url: string, line: number, column: number): { location: string; area: string } {
   if (url === '') return { location: '', area: 'V8 / native' };
   if (!url.startsWith('file://')) return { location: `${url}:${line + 1}`, area: 'Node internals' };
   const file = fileURLToPath(url);
-  const path = relative(ROOT, file);
+  const path = relative(root, file);
   const inPackage = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(path);
   if (inPackage !== null) return { location: `${path.slice(path.indexOf(inPackage[1] as string))}:${line + 1}`, area: inPackage[1] as string };
   const entry = sourceMapOf(file)?.findEntry(line, column);
   if (entry !== undefined && 'originalSource' in entry) {
     const original = entry.originalSource.startsWith('file://') ? fileURLToPath(entry.originalSource) : resolve(dirname(file), entry.originalSource);
-    return { location: `${relative(ROOT, original)}:${entry.originalLine + 1}`, area: 'slotmoji src/' };
+    return { location: `${relative(root, original)}:${entry.originalLine + 1}`, area: 'slotmoji src/' };
   }
   return { location: `${path}:${line + 1}`, area: 'slotmoji src/' };
 }
@@ -63,11 +62,11 @@ function locate(url: string, line: number, column: number): { location: string; 
 const IDLE = '(idle)';
 
 /**
- * Self time per function over the samples taken between `fromUs` and `toUs` (process.hrtime
+ * Self time per function of the server built in `root`, over the samples taken between `fromUs` and `toUs` (process.hrtime
  * microseconds), so start-up and shutdown stay out of it. Each sample's interval is the time to the
  * next one, as Chrome's profiler counts it.
  */
-export function summariseProfile(path: string, fromUs: number, toUs: number, topCount = 15): ProfileSummary {
+export function summariseProfile(path: string, root: string, fromUs: number, toUs: number, topCount = 15): ProfileSummary {
   const profile = JSON.parse(readFileSync(path, 'utf8')) as CpuProfile;
   const frames = new Map(profile.nodes.map((node) => [node.id, node.callFrame]));
   const parents = new Map<number, number>();
@@ -85,13 +84,13 @@ export function summariseProfile(path: string, fromUs: number, toUs: number, top
   for (const [id, us] of selfUs) {
     const frame = frames.get(id);
     if (frame === undefined || frame.functionName === IDLE) continue;
-    let { location, area } = locate(frame.url, frame.lineNumber, frame.columnNumber);
+    let { location, area } = locate(root, frame.url, frame.lineNumber, frame.columnNumber);
     let name = frame.functionName === '' ? '(anonymous)' : frame.functionName;
     if (frame.functionName === '' && frame.url === '') {
       // Unnamed native code (a C++ builtin such as Buffer.byteLength's): named after its JavaScript caller.
       const caller = frames.get(parents.get(id) ?? -1);
       name = `(native, in ${caller?.functionName || 'anonymous'})`;
-      location = caller === undefined ? '' : locate(caller.url, caller.lineNumber, caller.columnNumber).location;
+      location = caller === undefined ? '' : locate(root, caller.url, caller.lineNumber, caller.columnNumber).location;
       area = 'V8 / native';
     } else if (frame.url === '' && name.startsWith('(')) {
       area = name;

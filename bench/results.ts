@@ -44,6 +44,8 @@ export interface BenchReport {
   readonly machine: Machine;
   readonly loadBefore: string;
   readonly loadAfter: string;
+  /** Which source the measured build came from. */
+  readonly build: string;
   readonly wrk: string;
   readonly options: BenchOptions;
   readonly placement: Placement;
@@ -218,6 +220,7 @@ export function renderReport(report: BenchReport): string {
     `- Date: ${report.date}`,
     `- Machine: ${machine.cpuCount} cores (\`nproc\`), ${machine.cpuModel}, ${machine.memoryGiB.toFixed(1)} GiB memory, ${machine.kernel}`,
     `- Node ${machine.node}, ${report.wrk}`,
+    `- Build measured: ${report.build} (\`npm run build\`, then dist/ copied aside for the whole run)`,
     `- Load average before / after the run: ${report.loadBefore} / ${report.loadAfter} (other jobs share this machine)`,
     `- Placement: ${report.placement.note}; wrk with ${report.placement.loadThreads} thread(s) and ${options.connections} connections, ` +
       `${options.warmupSeconds} s warm-up (discarded) then ${options.seconds} s measured per cell and server, slotmoji then baseline back to back.`,

@@ -1,3 +1,4 @@
+import type { BuildSnapshot } from './build-snapshot.js';
 import type { BenchOptions } from './options.js';
 import type { LoadSettings } from './load.js';
 import type { Placement } from './machine.js';
@@ -5,6 +6,8 @@ import type { Placement } from './machine.js';
 /** What every part of a run shares. */
 export interface RunContext {
   readonly options: BenchOptions;
+  /** The frozen build every server of the run starts from. */
+  readonly build: BuildSnapshot;
   /** Where the single-process server and the load generator run. */
   readonly placement: Placement;
   readonly cpuCount: number;

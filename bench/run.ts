@@ -6,12 +6,13 @@
  * to bench/RESULTS.md. Loopback only; every child and temporary file goes when it ends, however it ends.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { CatalogueDocument } from '../src/catalogue/document.js';
 import { readCatalogueDocument } from '../src/store/bundled.js';
+import { snapshotBuild, type BuildSnapshot } from './build-snapshot.js';
 import { wrkVersion } from './load.js';
 import { describeMachine, loadAverage, singlePlacement } from './machine.js';
 import { benchOptions, type BenchOptions } from './options.js';
@@ -25,7 +26,6 @@ import { benchWorkers } from './workers-run.js';
 import { MATCH_EMOJIS, PLAY_EMOJIS, probeSlug, workloads } from './workloads.js';
 
 const RESULTS_PATH = fileURLToPath(new URL('./RESULTS.md', import.meta.url));
-const SERVER_ENTRY = fileURLToPath(new URL('../dist/server.js', import.meta.url));
 const ENSURE_WRK = fileURLToPath(new URL('./ensure-wrk.sh', import.meta.url));
 const SEED = 42;
 
@@ -68,10 +68,8 @@ async function main(): Promise<void> {
   const options = benchOptions();
   const machine = describeMachine();
   const placement = singlePlacement(machine.cpuCount);
-  if (!existsSync(SERVER_ENTRY)) throw new Error('dist/server.js is missing: run `npm run build` first (`npm run bench` does)');
   execFileSync('sh', [ENSURE_WRK], { stdio: 'inherit' });
   pinSelf(placement.load);
-  const context: RunContext = { options, placement, cpuCount: machine.cpuCount, log: (line) => process.stderr.write(`${line}\n`) };
   const loadBefore = loadAverage();
   const date = new Date().toISOString();
   const { categories } = await readCatalogueDocument();
@@ -80,6 +78,14 @@ async function main(): Promise<void> {
   let profiles: ProfileReport[] = [];
   let largest: CatalogueDocument | undefined;
   const root = mkdtempSync(join(tmpdir(), 'slotmoji-bench-'));
+  let build: BuildSnapshot;
+  try {
+    build = snapshotBuild(root);
+  } catch (error) {
+    rmSync(root, { recursive: true, force: true });
+    throw error;
+  }
+  const context: RunContext = { options, build, placement, cpuCount: machine.cpuCount, log: (line) => process.stderr.write(`${line}\n`) };
   const abandon = (why: string, code: number) => {
     process.stderr.write(`bench: ${why}; stopping\n`);
     killAll();
@@ -118,6 +124,7 @@ async function main(): Promise<void> {
     machine,
     loadBefore,
     loadAfter: loadAverage(),
+    build: build.description,
     wrk: wrkVersion(),
     options,
     placement,

@@ -15,7 +15,7 @@ const fixed = (value: number) => value.toFixed(2);
  * bundled catalogue) makes possible; the import is the only way in the issue allows.
  */
 export async function loadDatabase(context: RunContext, databasePath: string, document: CatalogueDocument): Promise<number> {
-  const server = await startSlotmoji({ databasePath, cores: context.placement.server });
+  const server = await startSlotmoji({ serverEntry: context.build.serverEntry, databasePath, cores: context.placement.server });
   try {
     const importMs = await importCatalogue(server.url, document);
     context.log(`  imported ${document.slots.length} slots in ${Math.round(importMs)} ms`);
@@ -38,7 +38,7 @@ export async function benchSize(
   directory: string,
 ): Promise<SizeReport> {
   const { placement } = context;
-  const server = await startSlotmoji({ databasePath, cores: placement.server });
+  const server = await startSlotmoji({ serverEntry: context.build.serverEntry, databasePath, cores: placement.server });
   try {
     const ready = memoryOf(server.process.pid);
     context.log(`  ready in ${Math.round(server.readyMs)} ms, RSS ${Math.round(ready.rssMb)} MB`);

@@ -1,10 +1,8 @@
 import { createServer } from 'node:net';
-import { fileURLToPath } from 'node:url';
 import type { CatalogueDocument } from '../src/catalogue/document.js';
 import { call } from './http-client.js';
 import { childrenOf, spawnPinned, type PinnedProcess } from './processes.js';
 
-const SERVER_ENTRY = fileURLToPath(new URL('../dist/server.js', import.meta.url));
 /** Well past what any target allows; a server slower than this to answer is broken, not slow. */
 const READY_TIMEOUT_MS = 120_000;
 const UNLIMITED = '1000000000';
@@ -12,6 +10,8 @@ const UNLIMITED = '1000000000';
 export const ADMIN_TOKEN = 'bench-admin-token-0123456789';
 
 export interface SlotmojiOptions {
+  /** The built server's `dist/server.js`. */
+  readonly serverEntry: string;
   readonly databasePath: string;
   readonly cores: string;
   readonly workers?: number;
@@ -44,7 +44,7 @@ export function freePort(): Promise<number> {
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * Runs the built server (`dist/server.js`) pinned to `cores`, with rate limiting on but limits too
+ * Runs the built server pinned to `cores`, with rate limiting on but limits too
  * high to trigger, and resolves once it answers. With `workers`, also waits until that many are forked.
  */
 export async function startSlotmoji(options: SlotmojiOptions): Promise<SlotmojiServer> {
@@ -62,7 +62,7 @@ export async function startSlotmoji(options: SlotmojiOptions): Promise<SlotmojiS
     WORKERS: String(options.workers ?? 1),
   };
   const started = process.hrtime.bigint();
-  const child = spawnPinned(options.cores, process.execPath, [...(options.nodeFlags ?? []), SERVER_ENTRY], env);
+  const child = spawnPinned(options.cores, process.execPath, [...(options.nodeFlags ?? []), options.serverEntry], env);
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + READY_TIMEOUT_MS;
   let readyMs: number | undefined;

@@ -22,7 +22,7 @@ export async function benchWorkers(
   if (workload === undefined) throw new Error(`no ${SLUG_WORKLOAD} workload`);
   const settings = loadSettings(context, placement, directory);
   const run = async (workers: number) => {
-    const server = await startSlotmoji({ databasePath, cores: placement.server, workers });
+    const server = await startSlotmoji({ serverEntry: context.build.serverEntry, databasePath, cores: placement.server, workers });
     try {
       if (workers > 1 && server.workerCount === 0) return undefined;
       return await leastDisturbed(
