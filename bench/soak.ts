@@ -19,7 +19,8 @@ import { call, type Reply } from './http-client.js';
 import { LatencyHistogram } from './latency-histogram.js';
 import { killAll, memoryOf, spawnPinned, type PinnedProcess } from './processes.js';
 import { freePort } from './slotmoji-server.js';
-import { clientAddresses, requestMix, seededRandom, type CatalogueFacts, type SoakRequest } from './soak-mix.js';
+import { seededRandom } from './seeded-random.js';
+import { clientAddresses, requestMix, type CatalogueFacts, type SoakRequest } from './soak-mix.js';
 
 const SERVER_ENTRY = fileURLToPath(new URL('../dist/server.js', import.meta.url));
 const HOST = '127.0.0.1';

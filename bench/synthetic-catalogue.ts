@@ -1,3 +1,4 @@
+import { seededRandom } from './seeded-random.js';
 import type { CatalogueDocument } from '../src/catalogue/document.js';
 import type { SlotFields } from '../src/catalogue/slot.js';
 
@@ -7,7 +8,7 @@ import type { SlotFields } from '../src/catalogue/slot.js';
  * slot, texts of realistic length, providers and facts spread like a real catalogue's.
  */
 export function syntheticCatalogue(size: number, categories: Readonly<Record<string, readonly string[]>>, seed = 42): CatalogueDocument {
-  const random = mulberry32(seed);
+  const random = seededRandom(seed);
   const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
   const emojis = [...new Set(Object.values(categories).flat())];
   const zipf = cumulativeZipf(emojis.length, 0.5);
@@ -47,17 +48,6 @@ export function syntheticCatalogue(size: number, categories: Readonly<Record<str
     });
   }
   return { slots: slots.map((slot) => ({ ...slot, slug: slot.slug ?? '' })), categories };
-}
-
-function mulberry32(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 function cumulativeZipf(n: number, exponent: number): number[] {

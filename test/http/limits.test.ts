@@ -7,8 +7,7 @@ import type { ServerTimeouts } from '../../src/http/server-options.js';
 import { ADMIN_TOKEN, AUTH } from '../support/admin.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { SMALL_CATALOGUE, slotFields } from '../support/fixtures.js';
-import { EXPECTED_CORS } from '../support/http.js';
-import { exchange, openConnection, parseResponses, type OpenConnection, type RawResponse } from '../support/raw-http.js';
+import { assertRawJsonError, exchange, openConnection, parseResponses, type OpenConnection, type RawResponse } from '../support/raw-http.js';
 import { eventually, within } from '../support/wait.js';
 
 async function listen(t: TestApp): Promise<number> {
@@ -18,16 +17,6 @@ async function listen(t: TestApp): Promise<number> {
   return address.port;
 }
 
-/** The JSON error of decisions §9 with CORS; returns its message. */
-function assertJsonError(response: RawResponse | undefined, statusCode: number): string {
-  assert.ok(response !== undefined, 'an answer');
-  assert.equal(response.statusCode, statusCode, response.body);
-  assert.match(response.headers['content-type'] ?? '', /^application\/json/);
-  for (const [name, value] of Object.entries(EXPECTED_CORS)) assert.equal(response.headers[name], value, name);
-  const body = JSON.parse(response.body) as { statusCode: number; error: string; message: string };
-  assert.equal(body.statusCode, statusCode);
-  return body.message;
-}
 
 const head = (lines: readonly string[]) => Buffer.from(`${lines.join('\r\n')}\r\n\r\n`, 'latin1');
 
@@ -68,7 +57,7 @@ describe('size limits over a real socket', () => {
     const connection = await openConnection(port);
     try {
       connection.socket.write(matchHead(`Content-Length: ${PUBLIC_BODY_LIMIT + 1}`));
-      assert.match(assertJsonError(await firstAnswer(connection), 413), /^body: /);
+      assert.match(assertRawJsonError(await firstAnswer(connection), 413), /^body: /);
     } finally {
       connection.socket.destroy();
     }
@@ -78,20 +67,20 @@ describe('size limits over a real socket', () => {
     const chunk = `400\r\n${'x'.repeat(1024)}\r\n`;
     const body = Buffer.from(`${chunk.repeat(17)}0\r\n\r\n`);
     const { responses } = await exchange(port, Buffer.concat([matchHead('Transfer-Encoding: chunked'), body]));
-    assert.match(assertJsonError(responses[0], 413), /^body: /);
+    assert.match(assertRawJsonError(responses[0], 413), /^body: /);
   });
 
   it('answers a request line over 16 KiB with a JSON 431 and CORS', async () => {
     const { responses } = await exchange(port, head([`GET /api/slots?provider=${'a'.repeat(17 * 1024)} HTTP/1.1`, 'Host: x']));
-    assert.match(assertJsonError(responses[0], 431), /request line and headers: larger than the 16 KiB/);
+    assert.match(assertRawJsonError(responses[0], 431), /request line and headers: larger than the 16 KiB/);
   });
 
   it('answers headers over 16 KiB, in one header or many, with a JSON 431 and CORS', async () => {
     const one = await exchange(port, head(['GET /api/slots HTTP/1.1', 'Host: x', `X-Big: ${'b'.repeat(17 * 1024)}`]));
-    assertJsonError(one.responses[0], 431);
+    assertRawJsonError(one.responses[0], 431);
     const many = Array.from({ length: 180 }, (_, index) => `X-Header-${index}: ${'m'.repeat(90)}`);
     const several = await exchange(port, head(['GET /api/slots HTTP/1.1', 'Host: x', ...many]));
-    assertJsonError(several.responses[0], 431);
+    assertRawJsonError(several.responses[0], 431);
   });
 
   it('lets go of a refused connection although the client keeps its side open and says nothing more', async () => {
@@ -99,7 +88,7 @@ describe('size limits over a real socket', () => {
     try {
       connection.socket.write(head(['GET /api/play/\u00ff HTTP/1.1', 'Host: x']));
       await within(connection.ended, 5_000, 'the refusal');
-      assertJsonError(parseResponses(connection.received())[0], 400);
+      assertRawJsonError(parseResponses(connection.received())[0], 400);
       // Nothing the client does would show it; the server's own count of open connections does.
       const open = () => new Promise<number>((resolve, reject) => t.app.server.getConnections((error, count) => (error ? reject(error) : resolve(count))));
       await eventually(async () => (await open()) === 0, 5_000, 'the server closing its side for good');
@@ -146,7 +135,7 @@ describe('slow clients, with timeouts of a few seconds', { concurrency: true }, 
     const closed = new Promise<void>((resolve) => connection.socket.once('close', () => resolve()));
     const sent = await within(trickle(connection, SLOW_HEADERS), 10_000, 'the server ending the connection');
     assert.ok(sent < SLOW_HEADERS.length, `all ${sent} bytes went out before the server gave up`);
-    assert.match(assertJsonError(parseResponses(connection.received())[0], 408), /^request: headers or body not received in time/);
+    assert.match(assertRawJsonError(parseResponses(connection.received())[0], 408), /^request: headers or body not received in time/);
     // A client that keeps its side open and keeps sending cannot hold the connection either.
     const stubborn = setInterval(() => connection.socket.write('s'), 100);
     try {
@@ -162,7 +151,7 @@ describe('slow clients, with timeouts of a few seconds', { concurrency: true }, 
       connection.socket.write(head(['POST /api/match HTTP/1.1', 'Host: x', 'Content-Type: application/json', 'Content-Length: 60']));
       const sent = await within(trickle(connection, `{"emojis":["🍒"],"padding":"${'p'.repeat(60)}`), 10_000, 'the server ending the connection');
       assert.ok(sent < 60, `all ${sent} bytes went out before the server gave up`);
-      assertJsonError(parseResponses(connection.received())[0], 408);
+      assertRawJsonError(parseResponses(connection.received())[0], 408);
     } finally {
       connection.socket.destroy();
     }
@@ -172,7 +161,7 @@ describe('slow clients, with timeouts of a few seconds', { concurrency: true }, 
     const connection = await openConnection(port);
     try {
       await within(connection.ended, 10_000, 'the server closing a silent connection');
-      assertJsonError(parseResponses(connection.received())[0], 408);
+      assertRawJsonError(parseResponses(connection.received())[0], 408);
     } finally {
       connection.socket.destroy();
     }
@@ -205,7 +194,7 @@ describe('slow clients, with timeouts of a few seconds', { concurrency: true }, 
       assert.ok(slow.every((connection) => !connection.isEnded()), 'the slow clients were still connected meanwhile');
       const sent = await within(Promise.all(trickling), 10_000, 'the server ending every slow connection');
       assert.ok(sent.every((count) => count < SLOW_HEADERS.length));
-      for (const connection of slow) assertJsonError(parseResponses(connection.received())[0], 408);
+      for (const connection of slow) assertRawJsonError(parseResponses(connection.received())[0], 408);
     } finally {
       for (const connection of slow) connection.socket.destroy();
     }

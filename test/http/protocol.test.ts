@@ -1,18 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { startTestApp, type TestApp } from '../support/app.js';
-import { EXPECTED_CORS } from '../support/http.js';
-import { exchange, type RawResponse } from '../support/raw-http.js';
+import { assertRawJsonError, exchange } from '../support/raw-http.js';
 
-function assertJsonError(response: RawResponse | undefined, statusCode: number): string {
-  assert.ok(response !== undefined, 'an answer');
-  assert.equal(response.statusCode, statusCode, response.body);
-  assert.match(response.headers['content-type'] ?? '', /^application\/json/);
-  for (const [name, value] of Object.entries(EXPECTED_CORS)) assert.equal(response.headers[name], value, name);
-  const body = JSON.parse(response.body) as { statusCode: number; error: string; message: string };
-  assert.equal(body.statusCode, statusCode);
-  return body.message;
-}
 
 /**
  * Requests Node itself would refuse with a bare answer (no body, no CORS) or none at all, found by
@@ -37,7 +27,7 @@ describe('HTTP/1.1 protocol refusals over a real socket', () => {
   it('answers an HTTP/1.1 request without Host with a JSON 400, whatever its target', async () => {
     for (const target of ['/api/emojis/stats', '*', 'http://localhost/api/slots']) {
       const [response] = await send(`GET ${target} HTTP/1.1\r\n\r\n`);
-      assert.match(assertJsonError(response, 400), /^Host: header is required/, target);
+      assert.match(assertRawJsonError(response, 400), /^Host: header is required/, target);
     }
   });
 
@@ -48,7 +38,7 @@ describe('HTTP/1.1 protocol refusals over a real socket', () => {
 
   it('answers an Expect other than 100-continue with a JSON 417', async () => {
     const [response] = await send('GET /api/emojis/stats HTTP/1.1\r\nHost: x\r\nExpect: nonsense\r\n\r\n');
-    assert.match(assertJsonError(response, 417), /^Expect: only 100-continue is supported/);
+    assert.match(assertRawJsonError(response, 417), /^Expect: only 100-continue is supported/);
   });
 
   it('counts these refusals on public API routes like any other answer, with the X-RateLimit headers', async () => {
@@ -69,7 +59,7 @@ describe('HTTP/1.1 protocol refusals over a real socket', () => {
   it('answers CONNECT, which Node would hang up on, with a JSON 405', async () => {
     for (const target of ['localhost:443', '*']) {
       const [response] = await send(`CONNECT ${target} HTTP/1.1\r\nHost: x\r\n\r\n`);
-      assert.match(assertJsonError(response, 405), /^method: CONNECT is not supported/, target);
+      assert.match(assertRawJsonError(response, 405), /^method: CONNECT is not supported/, target);
     }
   });
 });

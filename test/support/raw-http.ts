@@ -1,4 +1,6 @@
+import assert from 'node:assert/strict';
 import { connect, type Socket } from 'node:net';
+import { EXPECTED_CORS } from './http.js';
 
 /** One response as read off the wire. */
 export interface RawResponse {
@@ -118,4 +120,15 @@ export function openConnection(port: number, options: { readonly allowHalfOpen?:
     );
     socket.once('error', reject);
   });
+}
+
+/** The JSON error of decisions §9 with CORS on a raw answer; returns its message. */
+export function assertRawJsonError(response: RawResponse | undefined, statusCode: number): string {
+  assert.ok(response !== undefined, 'an answer');
+  assert.equal(response.statusCode, statusCode, response.body);
+  assert.match(response.headers['content-type'] ?? '', /^application\/json/);
+  for (const [name, value] of Object.entries(EXPECTED_CORS)) assert.equal(response.headers[name], value, name);
+  const body = JSON.parse(response.body) as { statusCode: number; error: string; message: string };
+  assert.equal(body.statusCode, statusCode);
+  return body.message;
 }
