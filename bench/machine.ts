@@ -31,6 +31,8 @@ export interface Placement {
   readonly load: string;
   /** wrk threads: one per load core. */
   readonly loadThreads: number;
+  /** Whether the load generator runs on the server's cores too. */
+  readonly shared: boolean;
   /** How to read the figures this placement gives. */
   readonly note: string;
 }
@@ -40,7 +42,7 @@ const range = (from: number, to: number) => (from === to ? String(from) : `${fro
 /** One core for a single-process server, the rest for the load generator (and this harness). */
 export function singlePlacement(cpuCount: number): Placement {
   if (cpuCount < 2) throw new Error('the benchmark needs at least 2 cores: one for the server, one for the load generator');
-  return { server: '0', load: range(1, cpuCount - 1), loadThreads: cpuCount - 1, note: 'server on core 0, wrk on the others' };
+  return { server: '0', load: range(1, cpuCount - 1), loadThreads: cpuCount - 1, shared: false, note: 'server on core 0, wrk on the others' };
 }
 
 /**
@@ -49,12 +51,13 @@ export function singlePlacement(cpuCount: number): Placement {
  */
 export function workersPlacement(cpuCount: number): Placement {
   if (cpuCount >= 3) {
-    return { server: '0-1', load: range(2, cpuCount - 1), loadThreads: cpuCount - 2, note: 'server on cores 0-1, wrk on the others' };
+    return { server: '0-1', load: range(2, cpuCount - 1), loadThreads: cpuCount - 2, shared: false, note: 'server on cores 0-1, wrk on the others' };
   }
   return {
     server: '0-1',
     load: '1',
     loadThreads: 1,
+    shared: true,
     note: 'only 2 cores: the server may use both, and wrk shares core 1 with it (same placement for 1 and 2 workers)',
   };
 }

@@ -6,11 +6,14 @@ import { summariseProfile } from './profile.js';
 import type { ProfileReport } from './results.js';
 import { loadSettings, type RunContext } from './run-context.js';
 import { startSlotmoji } from './slotmoji-server.js';
-import { LIST_1000_WORKLOAD, LIST_50_WORKLOAD, MATCH_WORKLOAD, probeSlug, workloads } from './workloads.js';
+import { LIST_1000_WORKLOAD, LIST_50_WORKLOAD, MATCH_WORKLOAD, probeSlug, SLUG_WORKLOAD, workloads } from './workloads.js';
 import { measureWriteStall } from './write-stall.js';
 
-/** The workloads the issue asks to profile (match and the lists), and the one-slot write. */
-const PROFILED = [MATCH_WORKLOAD, LIST_50_WORKLOAD, LIST_1000_WORKLOAD];
+/**
+ * The workloads the issue asks to profile (match and the lists), the slug lookup (the cost every
+ * request pays, with the least of its own), and the one-slot write.
+ */
+const PROFILED = [MATCH_WORKLOAD, LIST_50_WORKLOAD, LIST_1000_WORKLOAD, SLUG_WORKLOAD];
 export const WRITE_PROFILE = 'PUT /api/admin/slots/{id} (one-slot write, with reads trickling)';
 
 const nowUs = () => Number(process.hrtime.bigint() / 1000n);

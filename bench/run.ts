@@ -44,7 +44,7 @@ function budgetMs(options: BenchOptions): number {
   // Up to 3 attempts of slotmoji and baseline per cell, with waits for other jobs to calm down (20 s, then 60 s).
   const cell = 3 * 2 * (options.warmupSeconds + options.seconds + 5) + 20 + 2 * 60;
   const perSize = 6 * cell + 300;
-  const extras = 2 * cell + 4 * (options.warmupSeconds + options.profileSeconds + 60);
+  const extras = 2 * cell + 5 * (options.warmupSeconds + options.profileSeconds + 60);
   return (options.sizes.length * perSize + extras + 600) * 1000;
 }
 
