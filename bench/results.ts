@@ -178,14 +178,15 @@ function workersSection(workers: WorkersReport | undefined): string[] {
     const errors = workers.single.errors + workers.workers.errors;
     const result = errors > 0 ? `**INVALID** (${int(errors)} errors)` : verdict(ratio >= TARGETS.workersRatio);
     lines.push(`| ${single} | ${describe(workers.workers)} | ${ratio.toFixed(2)} | ≥ ${TARGETS.workersRatio} ${result} |`);
-    if (workers.placement.shared) {
-      const left = 2 - workers.workers.cpu.load - workers.workers.cpu.others;
-      lines.push(
-        '',
-        `wrk (and other jobs) used ${percent(workers.workers.cpu.load + workers.workers.cpu.others)} of the same two cores, ` +
-          `so two workers had at most ${left.toFixed(2)} cores against one whole core for one process: a ratio near ${left.toFixed(2)} is this machine's limit, not WORKERS'.`,
-      );
-    }
+    const perRequestUs = (result: LoadResult) => ((result.cpu.server / result.rps) * 1e6).toFixed(0);
+    lines.push(
+      '',
+      `Server CPU per request: ${perRequestUs(workers.single)} µs with one process, ${perRequestUs(workers.workers)} µs with two workers (their primary included).` +
+        (workers.placement.shared
+          ? ` wrk and other jobs used ${percent(workers.workers.cpu.load + workers.workers.cpu.others)} of the same two cores during the WORKERS=2 run, ` +
+            `leaving the workers ${(2 - workers.workers.cpu.load - workers.workers.cpu.others).toFixed(2)} cores.`
+          : ''),
+    );
   }
   return lines;
 }
