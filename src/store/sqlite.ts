@@ -81,9 +81,11 @@ export class SqliteStore implements Store {
 
   async load(): Promise<CatalogueData> {
     const read = this.db.transaction(() => {
-      const slots = (this.db.prepare('SELECT record FROM slots ORDER BY id').all() as SlotRow[]).map(
-        (row) => JSON.parse(row.record) as SlotRecord,
-      );
+      // Row by row, so the raw JSON of a large catalogue is never all held at once.
+      const slots: SlotRecord[] = [];
+      for (const record of this.db.prepare('SELECT record FROM slots ORDER BY id').pluck().iterate()) {
+        slots.push(JSON.parse(record as string) as SlotRecord);
+      }
       const categories: Record<string, string[]> = {};
       for (const row of this.db.prepare('SELECT name, emojis FROM categories ORDER BY position').all() as CategoryRow[]) {
         categories[row.name] = JSON.parse(row.emojis) as string[];
