@@ -17,7 +17,8 @@ export function stampRequestId(request: FastifyRequest, reply: FastifyReply): vo
 
 /** Echoes the request id on every response, so a client can quote it and an operator find the log lines. */
 export function registerRequestId(app: FastifyInstance): void {
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     stampRequestId(request, reply);
+    done();
   });
 }

@@ -11,8 +11,9 @@ export const PREFLIGHT_MAX_AGE_SECONDS = 86400;
 
 /** CORS on every response (errors and redirects included) and a 204 answer to any preflight. */
 export function registerCors(app: FastifyInstance): void {
-  app.addHook('onSend', async (_request, reply) => {
+  app.addHook('onSend', (_request, reply, payload, done) => {
     reply.headers(CORS_HEADERS);
+    done(null, payload);
   });
   app.options('*', async (_request, reply) => {
     reply.code(204).header('access-control-max-age', String(PREFLIGHT_MAX_AGE_SECONDS)).send();

@@ -15,12 +15,12 @@ export function registerDraining(app: FastifyInstance): void {
   app.addHook('preClose', async () => {
     draining = true;
   });
-  app.addHook('onRequest', async () => {
-    if (draining) {
-      throw new HttpError(503, 'server: shutting down; send the request again', { 'retry-after': String(RETRY_AFTER_SECONDS), connection: 'close' });
-    }
+  app.addHook('onRequest', (_request, _reply, done) => {
+    if (!draining) return done();
+    done(new HttpError(503, 'server: shutting down; send the request again', { 'retry-after': String(RETRY_AFTER_SECONDS), connection: 'close' }));
   });
-  app.addHook('onSend', async (_request, reply) => {
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (draining) reply.header('connection', 'close');
+    done(null, payload);
   });
 }

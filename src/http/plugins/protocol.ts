@@ -15,14 +15,15 @@ export function registerProtocolChecks(app: FastifyInstance): void {
   // Without this listener Node answers such a request with its bare 417; with it, the request is routed as usual.
   app.server.on('connect', (_request, socket) => refuseConnection(socket, 405, 'method: CONNECT is not supported; this server is not a proxy'));
   app.server.on('checkExpectation', (request, response) => app.server.emit('request', request, response));
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', (request, _reply, done) => {
     const { httpVersionMajor, httpVersionMinor } = request.raw;
     if (request.headers.host === undefined && httpVersionMajor === 1 && httpVersionMinor >= 1) {
-      throw badRequest('Host: header is required in an HTTP/1.1 request');
+      return done(badRequest('Host: header is required in an HTTP/1.1 request'));
     }
     const expect = request.headers.expect;
     if (expect !== undefined && !CONTINUE.test(expect.trim())) {
-      throw new HttpError(417, `Expect: only 100-continue is supported, got ${JSON.stringify(expect.slice(0, 40))}`);
+      return done(new HttpError(417, `Expect: only 100-continue is supported, got ${JSON.stringify(expect.slice(0, 40))}`));
     }
+    done();
   });
 }

@@ -9,11 +9,13 @@ declare module 'fastify' {
 /** `X-Response-Time: 0.84ms` on every response: the time from receipt to the start of sending. */
 export function registerResponseTime(app: FastifyInstance): void {
   app.decorateRequest('startedAt', 0n);
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', (request, _reply, done) => {
     request.startedAt = process.hrtime.bigint();
+    done();
   });
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     stampResponseTime(request, reply);
+    done(null, payload);
   });
 }
 
