@@ -80,16 +80,19 @@ const wrkBound = (result: LoadResult) => result.cpu.load >= 0.9 * result.loadThr
 const rpsRatio = (cell: Cell) => cell.slotmoji.rps / cell.baseline.rps;
 /** Requests per CPU-second of slotmoji over the baseline's: the fair comparison when wrk, not the servers, set the pace. */
 const cpuRatio = (cell: Cell) => cell.slotmoji.rps / cell.slotmoji.cpu.server / (cell.baseline.rps / cell.baseline.cpu.server);
-/** The ratio a target is judged on: per CPU-second where wrk held the baseline back, else per second. */
-const judgedRatio = (cell: Cell) => (wrkBound(cell.baseline) ? cpuRatio(cell) : rpsRatio(cell));
+const disturbance = (cell: Cell) => Math.max(cell.slotmoji.cpu.others, cell.baseline.cpu.others);
+/**
+ * The ratio a target is judged on: per CPU-second where wrk held the baseline back or other jobs took
+ * CPU from either server (neither then had a whole core, so rps says little), else per second.
+ */
+const judgedRatio = (cell: Cell) => (wrkBound(cell.baseline) || disturbance(cell) > DISTURBED_CORES ? cpuRatio(cell) : rpsRatio(cell));
 
 /** Caveats that change how a measurement reads. */
 function caveats(cell: Cell): string[] {
   const notes: string[] = [];
   if (wrkBound(cell.baseline)) notes.push('baseline held back by wrk: ratio judged per CPU-second');
   if (cell.slotmoji.p99Ms >= P99_TARGET_MS && cell.baseline.p99Ms >= P99_TARGET_MS) notes.push(`baseline p99 also ≥ ${P99_TARGET_MS} ms`);
-  const others = Math.max(cell.slotmoji.cpu.others, cell.baseline.cpu.others);
-  if (others > DISTURBED_CORES) notes.push(`disturbed: other jobs used ${percent(others)}`);
+  if (disturbance(cell) > DISTURBED_CORES) notes.push(`disturbed: other jobs used ${percent(disturbance(cell))}, ratio judged per CPU-second`);
   return notes;
 }
 
@@ -257,7 +260,7 @@ export function renderReport(report: BenchReport): string {
       `more than ${percent(DISTURBED_CORES)} is measured again (after waiting up to 60 s), up to 3 times, keeping the quietest attempt; ` +
       'one still over is marked disturbed. ' +
       'ratio = slotmoji rps / baseline rps; ratio per CPU-s = slotmoji requests per server CPU-second / the baseline\'s, which is ' +
-      'what a target is judged on where wrk held the baseline back (both servers then idle part of the time, so rps says little). ' +
+      'what a target is judged on where wrk held the baseline back or other jobs disturbed the cell (a server then lacks part of its core, so rps says little). ' +
       `Targets: \`${SLUG_WORKLOAD}\` ≥ 0.80 at every size; every other workload ≥ 0.50 at 200 slots ` +
       `and ≥ 0.35 at 100,000 (none set in between); p99 < ${P99_TARGET_MS} ms everywhere.`,
     '',
