@@ -5,9 +5,11 @@ import { join } from 'node:path';
 import { after, afterEach, before, beforeEach, describe, it } from 'node:test';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { Slot } from '../../src/catalogue/slot.js';
+import { RedisRateLimiter } from '../../src/ratelimit/redis-limiter.js';
 import { SqliteStore } from '../../src/store/sqlite.js';
 import { ADMIN_TOKEN, AUTH, startAdminApp, type AdminApp, type AdminAppOptions } from '../support/admin.js';
 import { SMALL_CATALOGUE, slotFields } from '../support/fixtures.js';
+import { freePort } from '../support/process.js';
 import { assertCors, errorMessage, json } from '../support/http.js';
 
 interface Export {
@@ -524,6 +526,38 @@ describe('admin rate-limit reset', () => {
     for (const bad of ['localhost', '999.1.1.1', "1.2.3.4'; --", '1.2.3.4/24']) {
       assert.match(errorMessage(await reset(bad), 400), /ip: .* is not an IPv4 or IPv6 address/, bad);
     }
+  });
+});
+
+describe('admin rate-limit reset while Redis is unreachable', () => {
+  let t: AdminApp;
+  let limiter: RedisRateLimiter;
+  before(async () => {
+    // A real Redis client pointed at a port where nothing listens: the shared store is down.
+    limiter = await RedisRateLimiter.connect({
+      url: `redis://127.0.0.1:${await freePort()}`,
+      keyPrefix: `slotmoji-test-${process.pid}`,
+      limits: { perMinute: 2, perHour: 100, perDay: 1000 },
+      reconnectDelayMs: 20,
+    });
+    t = await start({ deps: { rateLimiter: limiter } });
+  });
+  after(async () => {
+    await t.close();
+    await limiter.close();
+  });
+
+  it('answers 503 with Retry-After, having cleared this instance\'s counters', async () => {
+    const client = '203.0.113.9';
+    const publicFrom = () => t.app.inject({ url: '/api/emojis/stats', remoteAddress: client });
+    assert.equal((await publicFrom()).statusCode, 200);
+    assert.equal((await publicFrom()).statusCode, 200);
+    assert.equal((await publicFrom()).statusCode, 429);
+    const response = await t.app.inject({ method: 'DELETE', url: `/api/admin/rate-limits/${client}`, headers: AUTH });
+    assert.match(errorMessage(response, 503), /^rate limits: the shared counter store is unreachable/);
+    assert.equal(response.headers['retry-after'], '5');
+    assertCors(response);
+    assert.equal((await publicFrom()).statusCode, 200, 'the per-instance counters were cleared');
   });
 });
 

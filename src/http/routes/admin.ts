@@ -147,7 +147,14 @@ export function adminRoutes(app: FastifyInstance, deps: AdminDeps): void {
       admin.delete('/rate-limits/:ip', async (request, reply) => {
         const { ip } = request.params as { ip: string };
         if (isIP(ip) === 0) throw badRequest(`ip: ${quote(ip)} is not an IPv4 or IPv6 address`);
-        await rateLimiter.reset(ip);
+        try {
+          await rateLimiter.reset(ip);
+        } catch {
+          // The shared store (Redis) is down; this instance's own counters are already cleared.
+          throw new HttpError(503, `rate limits: the shared counter store is unreachable; ${ip} was cleared on this instance only, retry later`, {
+            'retry-after': '5',
+          });
+        }
         return reply.code(204).send();
       });
     },
