@@ -148,7 +148,7 @@ export class Catalogue {
   }
 
   /** Binary search: slots are in id order, so no map of ids needs building. */
-  findById(id: number): SlotRecord | undefined {
+  private findById(id: number): SlotRecord | undefined {
     let low = 0;
     let high = this.slots.length - 1;
     while (low <= high) {

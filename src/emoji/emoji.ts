@@ -10,7 +10,7 @@ const SKIN_TONE = /^[\u{1F3FB}-\u{1F3FF}]$/u;
 const TEXT_DEFAULT_EMOJI = /^(?=\p{Emoji})\P{Emoji_Presentation}$/u;
 
 /** No RGI emoji is longer than this many UTF-16 code units; anything longer is rejected without a regex. */
-export const MAX_EMOJI_LENGTH = 64;
+const MAX_EMOJI_LENGTH = 64;
 
 /** Inserts U+FE0F after each text-default emoji code point (optionally not before a skin tone). */
 function qualify(stripped: string, beforeSkinTone: boolean): string {

@@ -3,6 +3,8 @@ import { toPublicSlot, type SlotRecord } from '../catalogue/slot.js';
 
 /** Distinct base URLs whose JSON is kept per snapshot; more (a stream of forged Host headers) is not cached. */
 const MAX_BASES_PER_SNAPSHOT = 4;
+/** Slots whose JSON is kept per base; beyond it (a scraper walking 100,000 slots) it is built per request, so memory stays bounded. */
+const MAX_SLOTS_PER_BASE = 20_000;
 
 /**
  * The public JSON of each slot, serialised once per snapshot and base URL and reused by every
@@ -30,7 +32,7 @@ export function slotJson(catalogue: Catalogue, record: SlotRecord, base: string)
   let json = slots?.get(record.id);
   if (json === undefined) {
     json = JSON.stringify(toPublicSlot(record, base));
-    slots?.set(record.id, json);
+    if (slots !== undefined && slots.size < MAX_SLOTS_PER_BASE) slots.set(record.id, json);
   }
   return json;
 }
