@@ -1,80 +1,16 @@
-import { emojiKey } from '../emoji/emoji.js';
+import { buildParts, positionOf, type CatalogueParts, type SlotKeys } from './catalogue-parts.js';
 import type { CategoryMap } from './categories.js';
-import { EmojiIndex } from './emoji-index.js';
-import { EmojiCounter, type EmojiAggregates } from './emoji-usage.js';
+import type { EmojiAggregates } from './emoji-usage.js';
 import type { Page, SlotFilter } from './filter.js';
-import { meritKey, meritOrder, type ScoredSlot } from './ranking.js';
-import { slugify, type SlotRecord } from './slot.js';
-
-/** What a slot is found by besides its fields; depends on the record alone, so it is kept across snapshots. */
-interface SlotKeys {
-  readonly providerName: string;
-  readonly providerSlug: string;
-  readonly tagKeys: readonly string[];
-}
-
-const keysCache = new WeakMap<SlotRecord, SlotKeys>();
-const providerSlugs = new Map<string, string>();
-
-function keysOf(record: SlotRecord): SlotKeys {
-  let keys = keysCache.get(record);
-  if (keys === undefined) {
-    let providerSlug = providerSlugs.get(record.provider);
-    if (providerSlug === undefined) {
-      providerSlug = slugify(record.provider);
-      if (providerSlugs.size > 10_000) providerSlugs.clear();
-      providerSlugs.set(record.provider, providerSlug);
-    }
-    keys = { providerName: record.provider.toLowerCase(), providerSlug, tagKeys: record.emojiTags.map(emojiKey) };
-    keysCache.set(record, keys);
-  }
-  return keys;
-}
+import type { ScoredSlot } from './ranking.js';
+import type { SlotRecord } from './slot.js';
+import { runAtOnce, runSliced } from './steps.js';
 
 export type MatchMode = 'any' | 'all';
 
 export interface MatchedSlot extends ScoredSlot {
   /** The slot's own stored tags that matched, in the order the emojis were requested. */
   readonly matched: readonly string[];
-}
-
-/** Everything a snapshot holds, built in steps so a large one can be built without blocking. */
-interface CatalogueParts {
-  readonly slots: readonly SlotRecord[];
-  readonly categories: CategoryMap;
-  /** `keys[position]` belongs to `slots[position]`. */
-  readonly keys: readonly SlotKeys[];
-  readonly bySlug: ReadonlyMap<string, SlotRecord>;
-  /** Positions of `slots` in match-ranking order (rating, RTP, id). */
-  readonly ranked: Int32Array;
-  readonly emojiIndex: EmojiIndex;
-  readonly emojis: EmojiAggregates;
-}
-
-/** Slots handled between two chances to yield while building. */
-const BUILD_CHUNK = 4096;
-
-/** Builds a snapshot's parts, yielding between chunks of work. */
-function* buildParts(records: readonly SlotRecord[], categories: CategoryMap): Generator<void, CatalogueParts> {
-  const slots = isInIdOrder(records) ? records : [...records].sort((a, b) => a.id - b.id);
-  const keys: SlotKeys[] = new Array<SlotKeys>(slots.length);
-  const bySlug = new Map<string, SlotRecord>();
-  const merit = new Float64Array(slots.length);
-  const counter = new EmojiCounter();
-  for (let position = 0; position < slots.length; position++) {
-    const record = slots[position] as SlotRecord;
-    const slotKeys = keysOf(record);
-    keys[position] = slotKeys;
-    bySlug.set(record.slug, record);
-    merit[position] = meritKey(record, position);
-    counter.add(record.emojiTags, slotKeys.tagKeys);
-    if (position % BUILD_CHUNK === BUILD_CHUNK - 1) yield;
-  }
-  yield;
-  const ranked = meritOrder(merit);
-  yield;
-  const emojiIndex = new EmojiIndex(Array.from(ranked, (position) => (keys[position] as SlotKeys).tagKeys));
-  return { slots, categories, keys, bySlug, ranked, emojiIndex, emojis: counter.summarise(categories) };
 }
 
 const ID_PATTERN = /^[1-9][0-9]{0,15}$/;
@@ -88,29 +24,17 @@ export class Catalogue {
   readonly categories: CategoryMap;
   readonly emojis: EmojiAggregates;
   readonly maxId: number;
-  private readonly keys: readonly SlotKeys[];
-  private readonly bySlug: ReadonlyMap<string, SlotRecord>;
-  private readonly ranked: Int32Array;
-  private readonly emojiIndex: EmojiIndex;
 
-  private constructor(parts: CatalogueParts) {
+  private constructor(private readonly parts: CatalogueParts) {
     this.slots = parts.slots;
     this.categories = parts.categories;
     this.emojis = parts.emojis;
-    this.keys = parts.keys;
-    this.bySlug = parts.bySlug;
-    this.ranked = parts.ranked;
-    this.emojiIndex = parts.emojiIndex;
     this.maxId = this.slots.at(-1)?.id ?? 0;
   }
 
   /** Builds a snapshot in one go. */
   static of(slots: readonly SlotRecord[], categories: CategoryMap): Catalogue {
-    const steps = buildParts(slots, categories);
-    for (;;) {
-      const step = steps.next();
-      if (step.done === true) return new Catalogue(step.value);
-    }
+    return new Catalogue(runAtOnce(buildParts(slots, categories)));
   }
 
   /**
@@ -118,16 +42,7 @@ export class Catalogue {
    * `maxBlockMs`, so requests keep being answered while a large catalogue is rebuilt.
    */
   static async build(slots: readonly SlotRecord[], categories: CategoryMap, maxBlockMs = 10): Promise<Catalogue> {
-    const steps = buildParts(slots, categories);
-    let started = performance.now();
-    for (;;) {
-      const step = steps.next();
-      if (step.done === true) return new Catalogue(step.value);
-      if (performance.now() - started >= maxBlockMs) {
-        await new Promise((resolve) => setImmediate(resolve));
-        started = performance.now();
-      }
-    }
+    return new Catalogue(await runSliced(buildParts(slots, categories), maxBlockMs));
   }
 
   static empty(): Catalogue {
@@ -149,21 +64,13 @@ export class Catalogue {
 
   /** Binary search: slots are in id order, so no map of ids needs building. */
   private findById(id: number): SlotRecord | undefined {
-    let low = 0;
-    let high = this.slots.length - 1;
-    while (low <= high) {
-      const middle = (low + high) >>> 1;
-      const slot = this.slots[middle] as SlotRecord;
-      if (slot.id === id) return slot;
-      if (slot.id < id) low = middle + 1;
-      else high = middle - 1;
-    }
-    return undefined;
+    const slot = this.slots[positionOf(this.slots, id)];
+    return slot?.id === id ? slot : undefined;
   }
 
   /** Slugs are stored lower-case (the slug pattern says so); lookups are in any case. */
   findBySlug(slug: string): SlotRecord | undefined {
-    return this.bySlug.get(slug.toLowerCase());
+    return this.parts.bySlug.get(slug.toLowerCase());
   }
 
   /** One page of the slots that pass `filter`, in id order, with how many pass in all. */
@@ -185,7 +92,7 @@ export class Catalogue {
     for (let i = 0; i < count; i++) {
       const position = positions === undefined ? i : (positions[i] as number);
       const record = this.slots[position] as SlotRecord;
-      const keys = this.keys[position] as SlotKeys;
+      const keys = this.parts.keys[position] as SlotKeys;
       if (provider !== undefined && keys.providerName !== provider && keys.providerSlug !== provider) continue;
       if (filter.minRtp !== undefined && record.rtp < filter.minRtp) continue;
       if (filter.volatility !== undefined && record.volatility !== filter.volatility) continue;
@@ -200,17 +107,17 @@ export class Catalogue {
    * the ranking of `compareMatches`. `all` keeps only slots that carry every key.
    */
   match(keys: readonly string[], mode: MatchMode, limit: number): readonly MatchedSlot[] {
-    return this.emojiIndex.top(keys, mode === 'all' ? keys.length : 1, limit).map(({ rank, score }) => {
-      const position = this.ranked[rank] as number;
+    return this.parts.emojiIndex.top(keys, mode === 'all' ? keys.length : 1, limit).map(({ rank, score }) => {
+      const position = this.parts.ranked[rank] as number;
       const slot = this.slots[position] as SlotRecord;
-      return { slot, score, matched: matchedTags(slot, this.keys[position] as SlotKeys, keys) };
+      return { slot, score, matched: matchedTags(slot, this.parts.keys[position] as SlotKeys, keys) };
     });
   }
 
   /** Positions of the slots carrying at least one of `keys`, ascending (id order). */
   private carryingAny(keys: readonly string[]): number[] {
     const positions = new Set<number>();
-    for (const key of keys) for (const rank of this.emojiIndex.carrying(key)) positions.add(this.ranked[rank] as number);
+    for (const key of keys) for (const rank of this.parts.emojiIndex.carrying(key)) positions.add(this.parts.ranked[rank] as number);
     return [...positions].sort((a, b) => a - b);
   }
 }
@@ -223,11 +130,6 @@ function matchedTags(slot: SlotRecord, slotKeys: SlotKeys, keys: readonly string
     if (at >= 0) matched.push(slot.emojiTags[at] as string);
   }
   return matched;
-}
-
-function isInIdOrder(slots: readonly SlotRecord[]): boolean {
-  for (let i = 1; i < slots.length; i++) if ((slots[i - 1] as SlotRecord).id >= (slots[i] as SlotRecord).id) return false;
-  return true;
 }
 
 function isUnfiltered(filter: SlotFilter): boolean {

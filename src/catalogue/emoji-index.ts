@@ -1,3 +1,5 @@
+import type { Steps } from './steps.js';
+
 /** A slot found by a match: its position in ranking order and how many requested emojis it carries. */
 export interface RankedHit {
   readonly rank: number;
@@ -6,6 +8,8 @@ export interface RankedHit {
 
 /** Most emojis a request may ask for is 20; five bit planes count to 31. */
 const PLANES = 5;
+/** Slots indexed between two chances to yield while building. */
+const BUILD_STRETCH = 4096;
 
 /**
  * Which slots carry which emoji, as one bitset per emoji over slot positions in ranking order.
@@ -15,25 +19,32 @@ const PLANES = 5;
  * a few thousand word operations even when an emoji sits on tens of thousands of slots.
  */
 export class EmojiIndex {
-  private readonly words: number;
-  private readonly bitsets = new Map<string, Uint32Array>();
   /** Scratch counters reused by every match (matches run one at a time on the event loop). */
   private readonly planes: Uint32Array[];
 
-  /** `tagKeys[rank]` are the comparison keys of the slot at that position of the ranking. */
-  constructor(tagKeys: readonly (readonly string[])[]) {
-    this.words = Math.ceil(tagKeys.length / 32);
-    tagKeys.forEach((keys, rank) => {
-      for (const key of keys) {
-        let bitset = this.bitsets.get(key);
+  private constructor(
+    private readonly words: number,
+    private readonly bitsets: ReadonlyMap<string, Uint32Array>,
+  ) {
+    this.planes = Array.from({ length: PLANES }, () => new Uint32Array(words));
+  }
+
+  /** Indexes `count` slots; `tagKeysAt(rank)` are the comparison keys of the slot at that rank. */
+  static *build(count: number, tagKeysAt: (rank: number) => readonly string[]): Steps<EmojiIndex> {
+    const words = Math.ceil(count / 32);
+    const bitsets = new Map<string, Uint32Array>();
+    for (let rank = 0; rank < count; rank++) {
+      for (const key of tagKeysAt(rank)) {
+        let bitset = bitsets.get(key);
         if (bitset === undefined) {
-          bitset = new Uint32Array(this.words);
-          this.bitsets.set(key, bitset);
+          bitset = new Uint32Array(words);
+          bitsets.set(key, bitset);
         }
         bitset[rank >>> 5] = (bitset[rank >>> 5] as number) | (1 << (rank & 31));
       }
-    });
-    this.planes = Array.from({ length: PLANES }, () => new Uint32Array(this.words));
+      if (rank % BUILD_STRETCH === BUILD_STRETCH - 1) yield;
+    }
+    return new EmojiIndex(words, bitsets);
   }
 
   /** Positions (in ranking order) of every slot carrying `key`. */
