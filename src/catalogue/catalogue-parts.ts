@@ -1,9 +1,10 @@
 import { emojiKey } from '../emoji/emoji.js';
 import type { CategoryMap } from './categories.js';
 import { EmojiIndex } from './emoji-index.js';
-import { EmojiCounter, type EmojiAggregates } from './emoji-usage.js';
-import { meritKey, meritOrder } from './ranking.js';
+import { EmojiCounter, type EmojiAggregates, type EmojiTally } from './emoji-usage.js';
+import { meritKey, meritOrder, rankAmong, sameMerit, withRankInserted, withRankMoved, withRankRemoved } from './ranking.js';
 import { slugify, type SlotRecord } from './slot.js';
+import { SlugIndex } from './slug-index.js';
 import { sortInSteps } from './sort-in-steps.js';
 import type { Steps } from './steps.js';
 
@@ -32,17 +33,18 @@ function keysOf(record: SlotRecord): SlotKeys {
   return keys;
 }
 
-/** Everything a snapshot holds, built in steps so a large one can be built without blocking. */
+/** Everything a snapshot holds. A snapshot never changes its parts; the next one shares those a change left alone. */
 export interface CatalogueParts {
   /** In id order. */
   readonly slots: readonly SlotRecord[];
   readonly categories: CategoryMap;
   /** `keys[position]` belongs to `slots[position]`. */
   readonly keys: readonly SlotKeys[];
-  readonly bySlug: ReadonlyMap<string, SlotRecord>;
+  readonly slugs: SlugIndex;
   /** Positions of `slots` in match-ranking order (rating, RTP, id). */
   readonly ranked: Int32Array;
   readonly emojiIndex: EmojiIndex;
+  readonly tally: EmojiTally;
   readonly emojis: EmojiAggregates;
 }
 
@@ -52,15 +54,14 @@ const BUILD_STRETCH = 4096;
 /** Builds a snapshot's parts from scratch. */
 export function* buildParts(records: readonly SlotRecord[], categories: CategoryMap): Steps<CatalogueParts> {
   const slots = isInIdOrder(records) ? records : yield* sortInSteps(records, (a, b) => a.id - b.id);
-  const keys: SlotKeys[] = new Array<SlotKeys>(slots.length);
-  const bySlug = new Map<string, SlotRecord>();
+  // Filled by push, not preallocated: a holey array is many times slower to copy with one change.
+  const keys: SlotKeys[] = [];
   const merit = new Float64Array(slots.length);
   const counter = new EmojiCounter();
   for (let position = 0; position < slots.length; position++) {
     const record = slots[position] as SlotRecord;
     const slotKeys = keysOf(record);
-    keys[position] = slotKeys;
-    bySlug.set(record.slug, record);
+    keys.push(slotKeys);
     merit[position] = meritKey(record, position);
     counter.add(record.emojiTags, slotKeys.tagKeys);
     if (position % BUILD_STRETCH === BUILD_STRETCH - 1) yield;
@@ -68,7 +69,20 @@ export function* buildParts(records: readonly SlotRecord[], categories: Category
   yield;
   const ranked = yield* meritOrder(merit);
   const emojiIndex = yield* EmojiIndex.build(slots.length, (rank) => (keys[ranked[rank] as number] as SlotKeys).tagKeys);
-  return { slots, categories, keys, bySlug, ranked, emojiIndex, emojis: counter.summarise(categories) };
+  const slugs = yield* SlugIndex.build(slots);
+  return { slots, categories, keys, slugs, ranked, emojiIndex, tally: counter.tally(), emojis: counter.summarise(categories) };
+}
+
+/** The parts with `record` in place of the slot with its id, or added when there is none. */
+export function partsWithSlot(parts: CatalogueParts, record: SlotRecord): Steps<CatalogueParts> {
+  const position = positionOf(parts.slots, record.id);
+  const current = parts.slots[position];
+  return changedParts(parts, position, current?.id === record.id ? current : undefined, record);
+}
+
+/** The parts without the slot at `position`. */
+export function partsWithout(parts: CatalogueParts, position: number): Steps<CatalogueParts> {
+  return changedParts(parts, position, parts.slots[position], undefined);
 }
 
 /** Where slot `id` is in `slots` (id order), or would go. */
@@ -81,6 +95,72 @@ export function positionOf(slots: readonly SlotRecord[], id: number): number {
     else high = middle;
   }
   return low;
+}
+
+/**
+ * The parts after one slot's change at `position`: `before` (none for a new slot) gives way to
+ * `after` (none for a removed slot). Costs about one copy of the slot list, not a rebuild.
+ */
+function* changedParts(
+  parts: CatalogueParts,
+  position: number,
+  before: SlotRecord | undefined,
+  after: SlotRecord | undefined,
+): Steps<CatalogueParts> {
+  const { slots, keys, ranked } = parts;
+  const afterKeys = after === undefined ? undefined : keysOf(after);
+  const replaces = before !== undefined && after !== undefined;
+  const nextSlots = changedAt(slots, position, replaces, after);
+  const nextKeys = changedAt(keys, position, replaces, afterKeys);
+  yield;
+  // The slot leaves rank `from` (one past the last for a new slot) and takes rank `to` (the last for a removed one).
+  const from = before === undefined ? slots.length : rankAmong(ranked, slots, before);
+  let to = slots.length - 1;
+  let nextRanked: Int32Array;
+  if (after === undefined) {
+    nextRanked = withRankRemoved(ranked, from);
+  } else if (before === undefined) {
+    to = rankAmong(ranked, slots, after);
+    nextRanked = withRankInserted(ranked, to, position);
+  } else {
+    const place = sameMerit(before, after) ? from : rankAmong(ranked, slots, after);
+    to = place > from ? place - 1 : place;
+    nextRanked = from === to ? ranked : withRankMoved(ranked, from, to);
+  }
+  yield;
+  const keysBefore = before === undefined ? [] : (keys[position] as SlotKeys).tagKeys;
+  const keysAfter = afterKeys?.tagKeys ?? [];
+  const emojiIndex = yield* parts.emojiIndex.withChange({ size: nextSlots.length, from, to, keysBefore, keysAfter });
+  const slugs = yield* parts.slugs.withChange((before ?? (after as SlotRecord)).id, before?.slug, after?.slug, nextSlots);
+  const next = { slots: nextSlots, categories: parts.categories, keys: nextKeys, slugs, ranked: nextRanked, emojiIndex };
+  if (before !== undefined && after !== undefined && sameItems(before.emojiTags, after.emojiTags)) {
+    return { ...next, tally: parts.tally, emojis: parts.emojis };
+  }
+  const counter = new EmojiCounter(parts.tally);
+  if (before !== undefined) counter.remove(before.emojiTags, keysBefore);
+  if (after !== undefined) counter.add(after.emojiTags, keysAfter);
+  for (const key of counter.keysShownAsStoredTags(new Set([...keysBefore, ...keysAfter]))) {
+    counter.setForm(key, firstTagCarrying(key, next));
+  }
+  return { ...next, tally: counter.tally(), emojis: counter.summarise(parts.categories) };
+}
+
+/** The stored tag with comparison key `key` on the first slot (in id order) that carries it, as a full build would meet it. */
+function firstTagCarrying(key: string, parts: Pick<CatalogueParts, 'slots' | 'keys' | 'ranked' | 'emojiIndex'>): string {
+  let first = parts.slots.length;
+  for (const rank of parts.emojiIndex.carrying(key)) first = Math.min(first, parts.ranked[rank] as number);
+  const slot = parts.slots[first] as SlotRecord;
+  return slot.emojiTags[(parts.keys[first] as SlotKeys).tagKeys.indexOf(key)] as string;
+}
+
+/** `items` with the one at `position` replaced by `item`, or `item` inserted there, or (no `item`) the one there removed. */
+function changedAt<T>(items: readonly T[], position: number, replaces: boolean, item: T | undefined): T[] {
+  if (item === undefined) return items.toSpliced(position, 1);
+  return replaces ? items.with(position, item) : items.toSpliced(position, 0, item);
+}
+
+function sameItems(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((item, index) => item === b[index]);
 }
 
 function isInIdOrder(slots: readonly SlotRecord[]): boolean {

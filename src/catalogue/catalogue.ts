@@ -1,4 +1,4 @@
-import { buildParts, positionOf, type CatalogueParts, type SlotKeys } from './catalogue-parts.js';
+import { buildParts, partsWithout, partsWithSlot, positionOf, type CatalogueParts, type SlotKeys } from './catalogue-parts.js';
 import type { CategoryMap } from './categories.js';
 import type { EmojiAggregates } from './emoji-usage.js';
 import type { Page, SlotFilter } from './filter.js';
@@ -45,6 +45,33 @@ export class Catalogue {
     return new Catalogue(await runSliced(buildParts(slots, categories), maxBlockMs));
   }
 
+  /**
+   * This catalogue with `record` in place of the slot with its id, or added when there is none,
+   * derived from this one in about the time of copying the slot list. The store keeps slugs unique.
+   */
+  withSlot(record: SlotRecord): Catalogue {
+    return new Catalogue(runAtOnce(partsWithSlot(this.parts, record)));
+  }
+
+  /** This catalogue without slot `id`; this very one when it has no such slot. */
+  withoutSlot(id: number): Catalogue {
+    const position = positionOf(this.slots, id);
+    if (this.slots[position]?.id !== id) return this;
+    return new Catalogue(runAtOnce(partsWithout(this.parts, position)));
+  }
+
+  /** `withSlot`, giving the event loop back every `maxBlockMs` as `build` does. */
+  async buildWithSlot(record: SlotRecord, maxBlockMs = 10): Promise<Catalogue> {
+    return new Catalogue(await runSliced(partsWithSlot(this.parts, record), maxBlockMs));
+  }
+
+  /** `withoutSlot`, giving the event loop back every `maxBlockMs` as `build` does. */
+  async buildWithoutSlot(id: number, maxBlockMs = 10): Promise<Catalogue> {
+    const position = positionOf(this.slots, id);
+    if (this.slots[position]?.id !== id) return this;
+    return new Catalogue(await runSliced(partsWithout(this.parts, position), maxBlockMs));
+  }
+
   static empty(): Catalogue {
     return Catalogue.of([], {});
   }
@@ -70,7 +97,8 @@ export class Catalogue {
 
   /** Slugs are stored lower-case (the slug pattern says so); lookups are in any case. */
   findBySlug(slug: string): SlotRecord | undefined {
-    return this.parts.bySlug.get(slug.toLowerCase());
+    const id = this.parts.slugs.idOf(slug.toLowerCase());
+    return id === undefined ? undefined : this.findById(id);
   }
 
   /** One page of the slots that pass `filter`, in id order, with how many pass in all. */

@@ -33,6 +33,16 @@ export function meritKey(slot: SlotRecord, position: number): number {
   return meritOf(slot) * 2 ** 32 + position;
 }
 
+/** The order of `meritKey`, for records: negative when `a` ranks before `b`, zero only for the same id. */
+export function compareRanks(a: SlotRecord, b: SlotRecord): number {
+  return meritOf(a) - meritOf(b) || a.id - b.id;
+}
+
+/** True when the two records rank alike against every other slot. */
+export function sameMerit(a: SlotRecord, b: SlotRecord): boolean {
+  return meritOf(a) === meritOf(b);
+}
+
 /** Keys sorted natively in one stretch: about a millisecond's worth. */
 const SORTED_RUN = 8192;
 /** Keys merged or converted between two chances to yield. */
@@ -73,4 +83,55 @@ function* merge(source: Float64Array, target: Float64Array, start: number, middl
     target[next] = takeLeft ? (source[left++] as number) : (source[right++] as number);
     if (next % MERGE_STRETCH === MERGE_STRETCH - 1) yield;
   }
+}
+
+/**
+ * The rank `record` would take among `ranked` (positions into `slots`, in ranking order): how many
+ * of them rank before it. For a record already there, its own rank.
+ */
+export function rankAmong(ranked: Int32Array, slots: readonly SlotRecord[], record: SlotRecord): number {
+  let low = 0;
+  let high = ranked.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (compareRanks(slots[ranked[middle] as number] as SlotRecord, record) < 0) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+/** `ranked` with the entry at rank `from` moved to rank `to`, the ones between shifted by one. */
+export function withRankMoved(ranked: Int32Array, from: number, to: number): Int32Array {
+  const moved = ranked.slice();
+  const position = ranked[from] as number;
+  if (from < to) moved.copyWithin(from, from + 1, to + 1);
+  else moved.copyWithin(to + 1, to, from);
+  moved[to] = position;
+  return moved;
+}
+
+/** `ranked` without rank `rank`, which held `position`; later positions move down by one. */
+export function withRankRemoved(ranked: Int32Array, rank: number): Int32Array {
+  const removed = ranked[rank] as number;
+  const next = new Int32Array(ranked.length - 1);
+  for (let from = 0, to = 0; from < ranked.length; from++) {
+    if (from === rank) continue;
+    const position = ranked[from] as number;
+    next[to++] = position > removed ? position - 1 : position;
+  }
+  return next;
+}
+
+/** `ranked` with `position` (a new slot's) put at rank `rank`; positions from it on move up by one. */
+export function withRankInserted(ranked: Int32Array, rank: number, position: number): Int32Array {
+  const next = new Int32Array(ranked.length + 1);
+  for (let from = 0, to = 0; to < next.length; to++) {
+    if (to === rank) {
+      next[to] = position;
+      continue;
+    }
+    const shifted = ranked[from++] as number;
+    next[to] = shifted >= position ? shifted + 1 : shifted;
+  }
+  return next;
 }

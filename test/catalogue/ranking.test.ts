@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { meritKey, meritOrder } from '../../src/catalogue/ranking.js';
+import { meritKey, meritOrder, rankAmong, withRankInserted, withRankMoved, withRankRemoved } from '../../src/catalogue/ranking.js';
+import type { SlotRecord } from '../../src/catalogue/slot.js';
 import { sortInSteps } from '../../src/catalogue/sort-in-steps.js';
 import { runAtOnce } from '../../src/catalogue/steps.js';
 import { slotRecord } from '../support/fixtures.js';
@@ -37,5 +38,27 @@ describe('sortInSteps', () => {
       }),
       FAST_CHECK,
     );
+  });
+});
+
+describe('rank edits', () => {
+  const record = (id: number, rating: number) => slotRecord(id, { name: `S ${id}`, rating, rtp: 96 });
+  const slots: SlotRecord[] = [record(1, 3), record(2, 5), record(3, 4), record(4, 5)];
+  const ranked = Int32Array.from([1, 3, 2, 0]);
+
+  it('finds the rank a record has or would take', () => {
+    assert.equal(rankAmong(ranked, slots, slots[2] as SlotRecord), 2);
+    assert.equal(rankAmong(ranked, slots, record(5, 4.5)), 2);
+    assert.equal(rankAmong(ranked, slots, record(5, 5)), 2);
+    assert.equal(rankAmong(ranked, slots, record(0, 5)), 0);
+    assert.equal(rankAmong(ranked, slots, record(5, 0)), 4);
+  });
+
+  it('moves, removes and inserts, renumbering the positions after a removed or inserted one', () => {
+    assert.deepEqual([...withRankMoved(ranked, 3, 0)], [0, 1, 3, 2]);
+    assert.deepEqual([...withRankMoved(ranked, 0, 2)], [3, 2, 1, 0]);
+    assert.deepEqual([...withRankRemoved(ranked, 1)], [1, 2, 0]);
+    assert.deepEqual([...withRankInserted(ranked, 1, 2)], [1, 2, 4, 3, 0]);
+    assert.deepEqual([...ranked], [1, 3, 2, 0]);
   });
 });
