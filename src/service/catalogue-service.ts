@@ -66,7 +66,7 @@ export class CatalogueService {
   async createSlot(slot: SlotInput): Promise<SlotRecord> {
     return this.write(async () => {
       const record = await this.store.createSlot(slot, this.timestamp());
-      await this.swap([...this.snapshot.slots, record], this.snapshot.categories);
+      await this.swap(() => this.snapshot.buildWithSlot(record));
       return record;
     });
   }
@@ -75,9 +75,7 @@ export class CatalogueService {
   async replaceSlot(id: number, slot: SlotInput): Promise<SlotRecord | undefined> {
     return this.write(async () => {
       const record = await this.store.replaceSlot(id, slot, this.timestamp());
-      if (record !== undefined) {
-        await this.swap(this.snapshot.slots.map((slot) => (slot.id === id ? record : slot)), this.snapshot.categories);
-      }
+      if (record !== undefined) await this.swap(() => this.snapshot.buildWithSlot(record));
       return record;
     });
   }
@@ -86,7 +84,7 @@ export class CatalogueService {
   async deleteSlot(id: number): Promise<boolean> {
     return this.write(async () => {
       const deleted = await this.store.deleteSlot(id);
-      if (deleted) await this.swap(this.snapshot.slots.filter((slot) => slot.id !== id), this.snapshot.categories);
+      if (deleted) await this.swap(() => this.snapshot.buildWithoutSlot(id));
       return deleted;
     });
   }
@@ -94,7 +92,7 @@ export class CatalogueService {
   async replaceCatalogue(document: CatalogueDocument): Promise<readonly SlotRecord[]> {
     return this.write(async () => {
       const records = await this.store.replaceCatalogue(document.slots, document.categories, this.timestamp());
-      await this.swap(records, document.categories);
+      await this.swap(() => Catalogue.build(records, document.categories));
       return records;
     });
   }
@@ -102,7 +100,7 @@ export class CatalogueService {
   async replaceCategories(categories: CategoryMap): Promise<void> {
     await this.write(async () => {
       await this.store.replaceCategories(categories);
-      await this.swap(this.snapshot.slots, categories);
+      await this.swap(() => Catalogue.build(this.snapshot.slots, categories));
     });
   }
 
@@ -142,16 +140,17 @@ export class CatalogueService {
 
   private async loadSnapshot(): Promise<void> {
     const data = await this.store.load();
-    await this.swap(data.slots, data.categories);
+    await this.swap(() => Catalogue.build(data.slots, data.categories));
   }
 
   /**
    * Builds the next snapshot in slices (reads go on meanwhile, from the current one) and swaps it in.
-   * Records unchanged since the last snapshot keep their derived keys, so a one-slot write is cheap.
+   * A one-slot write derives it from the current snapshot, sharing what the write left alone; other
+   * changes rebuild it, reusing the derived keys of records unchanged since the last snapshot.
    */
-  private async swap(slots: readonly SlotRecord[], categories: CategoryMap): Promise<void> {
+  private async swap(build: () => Promise<Catalogue>): Promise<void> {
     const started = performance.now();
-    const next = await Catalogue.build(slots, categories);
+    const next = await build();
     this.snapshot = next;
     const seconds = (performance.now() - started) / 1000;
     for (const listener of this.rebuildListeners) listener(seconds, next.size);
