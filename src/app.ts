@@ -1,3 +1,4 @@
+import { createServer } from 'node:http';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { CatalogueService } from './service/catalogue-service.js';
 import type { Config } from './config.js';
@@ -16,16 +17,14 @@ import { matchRoutes } from './http/routes/match.js';
 import { pageRoutes } from './http/routes/pages.js';
 import { redirectRoutes } from './http/routes/redirects.js';
 import { slotRoutes } from './http/routes/slots.js';
-import { SERVER_TIMEOUTS, serverOptions, type ServerTimeouts } from './http/server-options.js';
+import { PUBLIC_BODY_LIMIT, SERVER_TIMEOUTS, serverOptions, type ServerTimeouts } from './http/server-options.js';
+import { fastPath, type FastPath } from './http/fast-path/fast-path.js';
 import { loggerOptions } from './http/logging.js';
 import { AppMetrics } from './http/metrics.js';
 import { registerOpenApi } from './http/openapi.js';
 import { registerMetrics } from './http/plugins/metrics.js';
 import { registerRequestId, requestId, stampRequestId } from './http/request-id.js';
 import { operationsRoutes } from './http/routes/operations.js';
-
-/** Public routes accept JSON bodies up to this size. */
-export const PUBLIC_BODY_LIMIT = 16 * 1024;
 
 export interface AppDeps {
   readonly config: Config;
@@ -41,18 +40,33 @@ export interface AppDeps {
   readonly now?: () => number;
   /** How long slow clients may take; the production values when not given. */
   readonly timeouts?: ServerTimeouts;
+  /** Whether the hot public routes are answered before Fastify (the default); tests compare both ways. */
+  readonly fastPath?: boolean;
 }
 
 /** The whole HTTP service, wired but not listening: `server.ts` listens, tests call `inject`. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;
+  const timeouts = deps.timeouts ?? SERVER_TIMEOUTS;
+  // Set once the app is ready; until then every request is Fastify's.
+  let answerFast: FastPath = () => false;
   const app = Fastify({
     logger: deps.logger ?? { ...loggerOptions(config.logLevel), ...(deps.logStream ? { stream: deps.logStream } : {}) },
     genReqId: requestId,
     trustProxy: config.trustProxy,
     bodyLimit: PUBLIC_BODY_LIMIT,
     routerOptions: { maxParamLength: MAX_PATH_SEGMENT_LENGTH },
-    ...serverOptions(deps.timeouts ?? SERVER_TIMEOUTS),
+    ...serverOptions(timeouts),
+    // Fastify's own HTTP/1 server, with the fast path in front of its handler.
+    serverFactory: (handler, options) => {
+      const server = createServer(options.http ?? {}, (request, response) => {
+        if (!answerFast(request, response)) handler(request, response);
+      });
+      server.keepAliveTimeout = timeouts.keepAliveMs;
+      server.requestTimeout = timeouts.requestMs;
+      server.setTimeout(timeouts.idleMs);
+      return server;
+    },
     // The draining plugin answers requests that arrive during shutdown itself, with CORS.
     return503OnClosing: false,
     clientErrorHandler: answerClientError,
@@ -77,8 +91,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerErrorHandling(app);
   const metrics = new AppMetrics(deps.catalogue);
   registerMetrics(app, metrics);
-  registerDraining(app);
-  const rateLimiter = registerRateLimit(app, { limits: config.rateLimit, limiter: deps.rateLimiter, now: deps.now });
+  const isDraining = registerDraining(app);
+  const now = deps.now ?? Date.now;
+  const rateLimiter = registerRateLimit(app, { limits: config.rateLimit, limiter: deps.rateLimiter, now });
   // After the limiter, so its refusals count and carry X-RateLimit-* like every API answer.
   registerProtocolChecks(app);
   await registerOpenApi(app, config);
@@ -90,5 +105,23 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   adminRoutes(app, { config, catalogue: deps.catalogue, rateLimiter });
   pageRoutes(app, context);
   await app.ready();
+  if (deps.fastPath !== false) {
+    const parseJson = jsonParser(app);
+    answerFast = fastPath({ config, catalogue: context.catalogue, limiter: rateLimiter, now, metrics, log: app.log, isDraining, parseJson });
+  }
   return app;
+}
+
+/** Fastify's JSON body parser as a function that returns the value or throws the error Fastify would answer. */
+function jsonParser(app: FastifyInstance): (text: string) => unknown {
+  const parse = app.getDefaultJsonParser('error', 'error');
+  return (text) => {
+    let outcome: { readonly error: Error | null; readonly value: unknown } | undefined;
+    parse(undefined as never, text, (error, value) => {
+      outcome = { error, value };
+    });
+    if (outcome === undefined) throw new Error('the JSON parser did not answer at once');
+    if (outcome.error !== null) throw outcome.error;
+    return outcome.value;
+  };
 }

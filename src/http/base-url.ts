@@ -9,8 +9,12 @@ const HOST = /^(?:[a-z0-9-]+(?:\.[a-z0-9-]+)*|\[[0-9a-f:.]+\])(?::[0-9]{1,5})?$/
  * and host (forwarded ones only when `TRUST_PROXY` is on, which Fastify's `trustProxy` decides).
  */
 export function baseUrl(request: FastifyRequest, config: Config): string {
+  return baseUrlOf(config, request.protocol, request.host);
+}
+
+/** `baseUrl` from the scheme and host a request was found to have. */
+export function baseUrlOf(config: Config, protocol: string, host: string | undefined): string {
   if (config.publicBaseUrl !== undefined) return config.publicBaseUrl;
-  const host = request.host;
-  if (!HOST.test(host)) throw badRequest('Host: header is missing or not a valid host name');
-  return `${request.protocol}://${host}`;
+  if (host === undefined || !HOST.test(host)) throw badRequest('Host: header is missing or not a valid host name');
+  return `${protocol}://${host}`;
 }

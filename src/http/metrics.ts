@@ -40,6 +40,8 @@ export class AppMetrics {
   private readonly requests: Counter<RequestLabels>;
   private readonly latency: Histogram<RequestLabels>;
   private readonly rejections: Counter<'window'>;
+  private readonly fastAnswers: Counter<'route'>;
+  private readonly fastAnswersByRoute = new Map<string, Counter.Internal>();
   /** Label children by `route method status`, so a request costs one Map lookup, not a label hash. */
   private readonly series = new Map<string, RequestSeries>();
 
@@ -63,6 +65,12 @@ export class AppMetrics {
       name: 'rate_limit_rejections_total',
       help: 'Public API requests refused with 429, by the window whose limit was reached.',
       labelNames: ['window'],
+      registers,
+    });
+    this.fastAnswers = new Counter({
+      name: 'http_fast_path_requests_total',
+      help: 'Requests (of those in http_requests_total) answered by the fast path of the hot public routes, by route pattern.',
+      labelNames: ['route'],
       registers,
     });
     new Gauge({
@@ -92,6 +100,16 @@ export class AppMetrics {
     }
     series.count.inc();
     series.latency.observe(seconds);
+  }
+
+  /** Counts a request the fast path answered (it is observed with `observeRequest` as well). */
+  observeFastAnswer(route: string): void {
+    let counter = this.fastAnswersByRoute.get(route);
+    if (counter === undefined) {
+      counter = this.fastAnswers.labels({ route });
+      this.fastAnswersByRoute.set(route, counter);
+    }
+    counter.inc();
   }
 
   observeRejection(window: string): void {

@@ -3,6 +3,9 @@ import type { FastifyServerOptions } from 'fastify';
 /** The request line and all headers together may take this many bytes; more is a 431. */
 export const MAX_HEADER_BYTES = 16 * 1024;
 
+/** Public routes accept JSON bodies up to this size. */
+export const PUBLIC_BODY_LIMIT = 16 * 1024;
+
 /** How long a connection may take over each part of its life, so slow clients cannot hold the server. */
 export interface ServerTimeouts {
   /** From a request's first byte to the end of its headers (and for a new connection to send them). */

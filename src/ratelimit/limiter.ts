@@ -24,6 +24,8 @@ export interface StoreChange {
 export interface RateLimiter {
   /** Counts one request of `client` if every window allows it; a rejected request counts nowhere. */
   consume(client: string): Promise<RateLimitDecision>;
+  /** `consume` answered on the spot, by a limiter that counts in this process. */
+  consumeNow?(client: string): RateLimitDecision;
   /** Forgets every counter of `client`. */
   reset(client: string): Promise<void>;
   close(): Promise<void>;

@@ -8,9 +8,10 @@ const RETRY_AFTER_SECONDS = 1;
  * Graceful shutdown as clients see it, from the moment `app.close()` starts (on SIGTERM): answers
  * in flight finish normally but close their connection, so no keep-alive connection holds the
  * server open; a request that still arrives on an open connection is a JSON 503 that carries CORS
- * like every other answer (Fastify's own closing 503 has neither).
+ * like every other answer (Fastify's own closing 503 has neither). Returns whether it is draining,
+ * for code that answers outside Fastify.
  */
-export function registerDraining(app: FastifyInstance): void {
+export function registerDraining(app: FastifyInstance): () => boolean {
   let draining = false;
   app.addHook('preClose', async () => {
     draining = true;
@@ -23,4 +24,5 @@ export function registerDraining(app: FastifyInstance): void {
     if (draining) reply.header('connection', 'close');
     done(null, payload);
   });
+  return () => draining;
 }

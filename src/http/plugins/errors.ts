@@ -31,27 +31,42 @@ function send(reply: FastifyReply, statusCode: number, message: string): Fastify
   return reply.code(statusCode).type('application/json; charset=utf-8').send(errorBody(statusCode, message));
 }
 
-/** Turns any thrown error into the JSON error body; a 500 never shows internals. */
-export function renderError(error: unknown, request: FastifyRequest, reply: FastifyReply): FastifyReply {
-  if (error instanceof HttpError) {
-    reply.headers(error.headers);
-    return send(reply, error.statusCode, error.message);
-  }
+/** How an error is answered: its status, the message naming the problem, and any headers of its own. */
+export interface ErrorAnswer {
+  readonly statusCode: number;
+  readonly message: string;
+  readonly headers: Readonly<Record<string, string>>;
+}
+
+const NO_HEADERS: Readonly<Record<string, string>> = {};
+
+/** The answer to an error we expect (ours, or a client mistake Fastify found); undefined for a fault of ours. */
+export function errorAnswer(error: unknown): ErrorAnswer | undefined {
+  if (error instanceof HttpError) return { statusCode: error.statusCode, message: error.message, headers: error.headers };
+  const answer = (statusCode: number, message: string): ErrorAnswer => ({ statusCode, message, headers: NO_HEADERS });
   if (isFastifyError(error)) {
     const statusCode = error.statusCode ?? 500;
     const framework = FRAMEWORK_MESSAGES[error.code];
-    if (framework) return send(reply, statusCode, framework(error));
-    if (error.validation) return send(reply, 400, `${error.validationContext ?? 'request'}: ${error.message}`);
-    if (error instanceof SyntaxError || error.code === 'FST_ERR_CTP_INVALID_JSON_BODY') {
-      return send(reply, 400, 'body: not valid JSON');
-    }
-    if (statusCode >= 400 && statusCode < 500) return send(reply, statusCode, error.message);
+    if (framework) return answer(statusCode, framework(error));
+    if (error.validation) return answer(400, `${error.validationContext ?? 'request'}: ${error.message}`);
+    if (error instanceof SyntaxError || error.code === 'FST_ERR_CTP_INVALID_JSON_BODY') return answer(400, 'body: not valid JSON');
+    if (statusCode >= 400 && statusCode < 500) return answer(statusCode, error.message);
   }
-  if (error instanceof SyntaxError && 'statusCode' in error && error.statusCode === 400) {
-    return send(reply, 400, 'body: not valid JSON');
+  if (error instanceof SyntaxError && 'statusCode' in error && error.statusCode === 400) return answer(400, 'body: not valid JSON');
+  return undefined;
+}
+
+export const INTERNAL_ERROR_MESSAGE = 'The server failed to answer this request; it has been logged.';
+
+/** Turns any thrown error into the JSON error body; a 500 never shows internals. */
+export function renderError(error: unknown, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  const answer = errorAnswer(error);
+  if (answer !== undefined) {
+    reply.headers(answer.headers);
+    return send(reply, answer.statusCode, answer.message);
   }
   request.log.error({ err: error }, 'request failed');
-  return send(reply, 500, 'The server failed to answer this request; it has been logged.');
+  return send(reply, 500, INTERNAL_ERROR_MESSAGE);
 }
 
 /** One renderer for every error, the JSON 404 for unknown routes, and Fastify's own routing errors. */

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
+import type { Catalogue } from '../../catalogue/catalogue.js';
 import { emojiMappings } from '../../catalogue/emoji-usage.js';
 import { quote } from '../../emoji/parse.js';
 import type { RouteContext } from '../context.js';
@@ -41,6 +42,14 @@ const rawJson = perSnapshot(({ slots }) => {
 const categoriesJson = perSnapshot(({ categories }) => Buffer.from(JSON.stringify({ categories })));
 const statsJson = perSnapshot(({ emojis }) => Buffer.from(JSON.stringify(emojis.stats)));
 
+/** The body of `GET /api/emojis` in the requested format, or the 400 naming a wrong one. */
+export function emojiUsageBody(catalogue: Catalogue, query: Query): Buffer {
+  const format = single(query, 'format') ?? 'aggregated';
+  if (format === 'aggregated') return aggregatedJson(catalogue);
+  if (format === 'raw') return rawJson(catalogue);
+  throw badRequest(`format: must be aggregated or raw, got ${quote(format)}`);
+}
+
 /**
  * The emoji usage endpoints. All three read the aggregates of one snapshot, so they always agree;
  * each body is serialised once per snapshot.
@@ -52,12 +61,9 @@ export function emojiRoutes(app: FastifyInstance, context: RouteContext): void {
     querystring: EmojisQuerySchema,
     response: { 200: Type.Union([AggregatedSchema, RawSchema]) },
   };
-  app.get('/api/emojis', { ...DOCUMENTED_ONLY, schema: usageSchema }, async (request, reply) => {
-    const format = single(request.query as Query, 'format') ?? 'aggregated';
-    if (format === 'aggregated') return sendJson(reply, aggregatedJson(context.catalogue()));
-    if (format === 'raw') return sendJson(reply, rawJson(context.catalogue()));
-    throw badRequest(`format: must be aggregated or raw, got ${quote(format)}`);
-  });
+  app.get('/api/emojis', { ...DOCUMENTED_ONLY, schema: usageSchema }, async (request, reply) =>
+    sendJson(reply, emojiUsageBody(context.catalogue(), request.query as Query)),
+  );
 
   const categoriesSchema = { tags: ['emojis'], summary: 'The emoji category map', response: { 200: CategoriesSchema } };
   app.get('/api/emojis/categories', { schema: categoriesSchema }, async (_request, reply) =>

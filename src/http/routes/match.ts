@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { Type, type Static } from 'typebox';
-import type { MatchedSlot, MatchMode } from '../../catalogue/catalogue.js';
+import type { Catalogue, MatchedSlot, MatchMode } from '../../catalogue/catalogue.js';
 import { MAX_LIMIT } from '../../catalogue/filter.js';
 import { slotPageUrl } from '../../catalogue/slot.js';
 import { baseUrl } from '../base-url.js';
@@ -61,6 +61,16 @@ function matchRequest(body: unknown): MatchRequest {
 /** Answers already given in this snapshot, by base URL, mode, limit and emoji keys. */
 const matchBodies = perSnapshotCache<Buffer>(1024);
 
+/** The answer to a parsed `POST /api/match` body, or the 400 naming what is wrong with it. */
+export function matchBody(catalogue: Catalogue, body: unknown, baseOf: () => string): Buffer {
+  const { emojis, mode, limit } = matchRequest(body);
+  const keys = requestedEmojis(emojis, 'emojis').map(({ key }) => key);
+  const base = baseOf();
+  return matchBodies(catalogue, `${base} ${mode} ${limit} ${keys.join(' ')}`, () =>
+    Buffer.from(JSON.stringify({ slots: catalogue.match(keys, mode, limit).map((match) => matchItem(match, base)) })),
+  );
+}
+
 /** `POST /api/match`: slots carrying the requested emojis, best first (decisions §4). */
 export function matchRoutes(app: FastifyInstance, context: RouteContext): void {
   const schema = {
@@ -69,16 +79,9 @@ export function matchRoutes(app: FastifyInstance, context: RouteContext): void {
     body: MatchBodySchema,
     response: { 200: MatchResponseSchema, 413: PayloadTooLargeSchema, 415: UnsupportedMediaTypeSchema },
   };
-  app.post('/api/match', { ...DOCUMENTED_ONLY, schema }, async (request, reply) => {
-    const { emojis, mode, limit } = matchRequest(request.body);
-    const keys = requestedEmojis(emojis, 'emojis').map(({ key }) => key);
-    const base = baseUrl(request, context.config);
-    const catalogue = context.catalogue();
-    const body = matchBodies(catalogue, `${base} ${mode} ${limit} ${keys.join(' ')}`, () =>
-      Buffer.from(JSON.stringify({ slots: catalogue.match(keys, mode, limit).map((match) => matchItem(match, base)) })),
-    );
-    return sendJson(reply, body);
-  });
+  app.post('/api/match', { ...DOCUMENTED_ONLY, schema }, async (request, reply) =>
+    sendJson(reply, matchBody(context.catalogue(), request.body, () => baseUrl(request, context.config))),
+  );
 }
 
 function matchItem({ slot, score, matched }: MatchedSlot, base: string): Static<typeof MatchItemSchema> {

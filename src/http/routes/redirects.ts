@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Catalogue } from '../../catalogue/catalogue.js';
 import type { RequestedEmoji } from '../../emoji/parse.js';
 import { slotPageUrl, type SlotRecord } from '../../catalogue/slot.js';
 import { baseUrl } from '../base-url.js';
@@ -15,17 +16,24 @@ import {
   SpinQuerySchema,
 } from '../request-schemas.js';
 
+/** What every redirect to a slot page sends besides its Location: it is never cached, as the best match changes with the catalogue. */
+export const REDIRECT_HEADERS = { 'cache-control': 'no-store' } as const;
+
 function redirectToSlot(request: FastifyRequest, reply: FastifyReply, context: RouteContext, slot: SlotRecord): FastifyReply {
-  return reply
-    .header('cache-control', 'no-store')
-    .redirect(slotPageUrl(baseUrl(request, context.config), slot.slug), 302);
+  return reply.headers(REDIRECT_HEADERS).redirect(slotPageUrl(baseUrl(request, context.config), slot.slug), 302);
 }
 
 /** The slot `POST /api/match` would list first for these emojis. */
-function bestMatch(context: RouteContext, emojis: readonly RequestedEmoji[]): SlotRecord {
-  const [best] = context.catalogue().match(emojis.map(({ key }) => key), 'any', 1);
+function bestMatch(catalogue: Catalogue, emojis: readonly RequestedEmoji[]): SlotRecord {
+  const [best] = catalogue.match(emojis.map(({ key }) => key), 'any', 1);
   if (best === undefined) throw notFound(`no slot carries any of ${joinEmojis(emojis)}`);
   return best.slot;
+}
+
+/** Where `GET /api/play/{emojis}` redirects (the path segment decoded), or its 400 or 404. */
+export function playLocation(catalogue: Catalogue, emojis: string, baseOf: () => string): string {
+  const slot = bestMatch(catalogue, requestedEmojis(emojis, 'emojis'));
+  return slotPageUrl(baseOf(), slot.slug);
 }
 
 /** Play, the legacy redirect and the lucky spin: 302s to slot pages (decisions §5). */
@@ -38,7 +46,8 @@ export function redirectRoutes(app: FastifyInstance, context: RouteContext): voi
   };
   app.get('/api/play/:emojis', { ...DOCUMENTED_ONLY, schema: playSchema }, async (request, reply) => {
     const { emojis } = request.params as { emojis: string };
-    return redirectToSlot(request, reply, context, bestMatch(context, requestedEmojis(emojis, 'emojis')));
+    const location = playLocation(context.catalogue(), emojis, () => baseUrl(request, context.config));
+    return reply.headers(REDIRECT_HEADERS).redirect(location, 302);
   });
   app.get('/api/play/', async () => {
     throw badRequest('emojis: must hold at least one emoji, as in /api/play/🍒💎');
@@ -58,7 +67,7 @@ export function redirectRoutes(app: FastifyInstance, context: RouteContext): voi
     reply
       .header('deprecation', 'true')
       .header('link', `</api/play/${encodeURIComponent(joinEmojis(emojis))}>; rel="successor-version"`);
-    return redirectToSlot(request, reply, context, bestMatch(context, emojis));
+    return redirectToSlot(request, reply, context, bestMatch(context.catalogue(), emojis));
   });
 
   const spinSchema = {

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
+import type { Catalogue } from '../../catalogue/catalogue.js';
 import { DEFAULT_LIMIT } from '../../catalogue/filter.js';
 import { SlotSchema } from '../../catalogue/slot.js';
 import { quote } from '../../emoji/parse.js';
@@ -21,6 +22,25 @@ const SlotListSchema = Type.Object({
 /** Pages already answered in this snapshot: clients ask for the same few pages over and over. */
 const listBodies = perSnapshotCache<Buffer>(512);
 
+/** The body of `GET /api/slots`, or the 400 naming the first bad parameter (checked before `baseOf` is asked). */
+export function slotListBody(catalogue: Catalogue, query: Query, baseOf: () => string): Buffer {
+  const filter = slotFilterParams(query, { hasBonusBuy: true });
+  const page = { offset: offsetParam(query), limit: limitParam(query, DEFAULT_LIMIT) };
+  const base = baseOf();
+  const key = `${base} ${filter.provider ?? ''} ${filter.minRtp ?? ''} ${filter.volatility ?? ''} ${filter.hasBonusBuy ?? ''} ${page.offset} ${page.limit}`;
+  return listBodies(catalogue, key, () => {
+    const { slots, total } = catalogue.list(filter, page);
+    return Buffer.from(`{"slots":${slotArrayJson(catalogue, slots, base)},"count":${slots.length},"total":${total}}`);
+  });
+}
+
+/** The body of `GET /api/slots/{id_or_slug}`, or the 404. */
+export function slotBody(catalogue: Catalogue, idOrSlug: string, baseOf: () => string): string {
+  const slot = catalogue.find(idOrSlug);
+  if (slot === undefined) throw notFound(`slot ${quote(idOrSlug)} not found`);
+  return slotJson(catalogue, slot, baseOf());
+}
+
 /**
  * `GET /api/slots` (filters and paging) and `GET /api/slots/{id_or_slug}`. Bodies are assembled
  * from per-snapshot serialised slots; the schemas document the shape.
@@ -32,19 +52,9 @@ export function slotRoutes(app: FastifyInstance, context: RouteContext): void {
     querystring: SlotListQuerySchema,
     response: { 200: SlotListSchema },
   };
-  app.get('/api/slots', { ...DOCUMENTED_ONLY, schema: listSchema }, async (request, reply) => {
-    const query = request.query as Query;
-    const filter = slotFilterParams(query, { hasBonusBuy: true });
-    const page = { offset: offsetParam(query), limit: limitParam(query, DEFAULT_LIMIT) };
-    const catalogue = context.catalogue();
-    const base = baseUrl(request, context.config);
-    const key = `${base} ${filter.provider ?? ''} ${filter.minRtp ?? ''} ${filter.volatility ?? ''} ${filter.hasBonusBuy ?? ''} ${page.offset} ${page.limit}`;
-    const body = listBodies(catalogue, key, () => {
-      const { slots, total } = catalogue.list(filter, page);
-      return Buffer.from(`{"slots":${slotArrayJson(catalogue, slots, base)},"count":${slots.length},"total":${total}}`);
-    });
-    return sendJson(reply, body);
-  });
+  app.get('/api/slots', { ...DOCUMENTED_ONLY, schema: listSchema }, async (request, reply) =>
+    sendJson(reply, slotListBody(context.catalogue(), request.query as Query, () => baseUrl(request, context.config))),
+  );
 
   const slotSchema = {
     tags: ['slots'],
@@ -54,9 +64,6 @@ export function slotRoutes(app: FastifyInstance, context: RouteContext): void {
   };
   app.get('/api/slots/:idOrSlug', { ...DOCUMENTED_ONLY, schema: slotSchema }, async (request, reply) => {
     const { idOrSlug } = request.params as { idOrSlug: string };
-    const catalogue = context.catalogue();
-    const slot = catalogue.find(idOrSlug);
-    if (slot === undefined) throw notFound(`slot ${quote(idOrSlug)} not found`);
-    return sendJson(reply, slotJson(catalogue, slot, baseUrl(request, context.config)));
+    return sendJson(reply, slotBody(context.catalogue(), idOrSlug, () => baseUrl(request, context.config)));
   });
 }

@@ -1,0 +1,181 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Catalogue } from '../../catalogue/catalogue.js';
+import type { Config } from '../../config.js';
+import type { RateLimitDecision, RateLimiter } from '../../ratelimit/limiter.js';
+import { baseUrlOf } from '../base-url.js';
+import { errorBody } from '../errors.js';
+import type { AppMetrics } from '../metrics.js';
+import { CORS_HEADERS } from '../plugins/cors.js';
+import { errorAnswer, INTERNAL_ERROR_MESSAGE } from '../plugins/errors.js';
+import { rateLimitExceeded } from '../plugins/rate-limit.js';
+import { requestId } from '../request-id.js';
+import { PUBLIC_BODY_LIMIT } from '../server-options.js';
+import { emojiUsageBody } from '../routes/emojis.js';
+import { matchBody } from '../routes/match.js';
+import { playLocation, REDIRECT_HEADERS } from '../routes/redirects.js';
+import { slotBody, slotListBody } from '../routes/slots.js';
+import { recognise, type FastRequest } from './recognise.js';
+
+export interface FastPathDeps {
+  readonly config: Config;
+  readonly catalogue: () => Catalogue;
+  readonly limiter: RateLimiter;
+  /** Wall clock in milliseconds. */
+  readonly now: () => number;
+  readonly metrics: AppMetrics;
+  readonly log: FastifyBaseLogger;
+  readonly isDraining: () => boolean;
+  /** Fastify's own JSON body parser, so a body means the same on both paths; throws what Fastify would answer. */
+  readonly parseJson: (text: string) => unknown;
+}
+
+/** Answers Node's `request` event itself, or returns false to leave the request to Fastify. */
+export type FastPath = (request: IncomingMessage, response: ServerResponse) => boolean;
+
+/** One request on its way through the fast path. */
+interface Exchange {
+  readonly request: IncomingMessage;
+  readonly response: ServerResponse;
+  readonly fast: FastRequest;
+  readonly id: string;
+  readonly started: bigint;
+}
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+const CORS_LIST: readonly string[] = Object.entries(CORS_HEADERS).flat();
+const REDIRECT_LIST: readonly string[] = Object.entries(REDIRECT_HEADERS).flat();
+/** The only request body types taken here; every other one (and its 415) is Fastify's. */
+const JSON_BODY_TYPE = /^application\/json(?:; ?charset=utf-8)?$/;
+/** Where pino's levels start logging each request (Fastify logs two lines per request at info). */
+const REQUEST_LOG_LEVELS = new Set(['info', 'debug', 'trace']);
+
+/** Headers that would make Fastify see the request differently than this path does. */
+function isPlain(request: IncomingMessage, trustProxy: boolean): boolean {
+  const { headers } = request;
+  if (headers.host === undefined || headers.expect !== undefined || headers['transfer-encoding'] !== undefined) return false;
+  if (trustProxy && (headers['x-forwarded-for'] !== undefined || headers['x-forwarded-host'] !== undefined || headers['x-forwarded-proto'] !== undefined)) {
+    return false;
+  }
+  if (request.method === 'GET') return headers['content-length'] === undefined || headers['content-length'] === '0';
+  const length = Number(headers['content-length']);
+  return JSON_BODY_TYPE.test(headers['content-type'] ?? '') && length > 0 && length <= PUBLIC_BODY_LIMIT;
+}
+
+const elapsedMs = (started: bigint) => Number(process.hrtime.bigint() - started) / 1e6;
+
+/**
+ * The hot public routes answered straight from Node's `request` event, with the same bytes, headers,
+ * rate-limit counting, metrics and logs as Fastify's route would give, but without its per-request
+ * machinery (request and reply objects, hook chains, route context). A request it does not recognise
+ * exactly, or whose headers could change its meaning, goes to Fastify untouched.
+ */
+export function fastPath(deps: FastPathDeps): FastPath {
+  const { config, limiter, log } = deps;
+  const logsRequests = () => REQUEST_LOG_LEVELS.has(log.level);
+
+  function write(exchange: Exchange, status: number, headers: string[], body: string | Buffer): void {
+    const { request, response, fast, started } = exchange;
+    const took = elapsedMs(started);
+    headers.push('x-response-time', `${took.toFixed(2)}ms`, ...CORS_LIST, 'content-length', String(Buffer.byteLength(body)));
+    response.writeHead(status, headers).end(body);
+    deps.metrics.observeRequest(fast.route, request.method as string, status, elapsedMs(started) / 1000);
+    deps.metrics.observeFastAnswer(fast.route);
+    if (logsRequests()) log.info({ reqId: exchange.id, res: { statusCode: status }, responseTime: elapsedMs(started) }, 'request completed');
+  }
+
+  function writeError(exchange: Exchange, headers: string[], error: unknown): void {
+    const answer = errorAnswer(error);
+    if (answer === undefined) log.error({ reqId: exchange.id, err: error }, 'request failed');
+    const statusCode = answer?.statusCode ?? 500;
+    for (const [name, value] of Object.entries(answer?.headers ?? {})) headers.push(name, value);
+    headers.push('content-type', JSON_TYPE);
+    write(exchange, statusCode, headers, JSON.stringify(errorBody(statusCode, answer?.message ?? INTERNAL_ERROR_MESSAGE)));
+  }
+
+  function answer(exchange: Exchange, headers: string[], body: unknown): void {
+    const { fast, request } = exchange;
+    const base = () => baseUrlOf(config, 'http', request.headers.host);
+    try {
+      if (fast.route === '/api/play/:emojis') {
+        const location = playLocation(deps.catalogue(), fast.emojis, base);
+        headers.push(...REDIRECT_LIST, 'location', location);
+        write(exchange, 302, headers, '');
+        return;
+      }
+      let json: string | Buffer;
+      if (fast.route === '/api/slots/:idOrSlug') json = slotBody(deps.catalogue(), fast.idOrSlug, base);
+      else if (fast.route === '/api/slots') json = slotListBody(deps.catalogue(), fast.query, base);
+      else if (fast.route === '/api/emojis') json = emojiUsageBody(deps.catalogue(), fast.query);
+      else json = matchBody(deps.catalogue(), body, base);
+      headers.push('content-type', JSON_TYPE);
+      write(exchange, 200, headers, json);
+    } catch (error) {
+      writeError(exchange, headers, error);
+    }
+  }
+
+  /** Reads the JSON body (its length is known and small), then answers; a body Fastify would refuse gets the same 400. */
+  function answerWithBody(exchange: Exchange, headers: string[]): void {
+    const { request } = exchange;
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.once('end', () => {
+      let body: unknown;
+      try {
+        body = deps.parseJson(Buffer.concat(chunks).toString('utf8'));
+      } catch (error) {
+        // As Fastify does after a body it could not parse: the client may still be sending.
+        headers.push('connection', 'close');
+        writeError(exchange, headers, error);
+        return;
+      }
+      answer(exchange, headers, body);
+    });
+  }
+
+  function counted(exchange: Exchange, decision: RateLimitDecision): void {
+    const headers = [
+      'x-request-id',
+      exchange.id,
+      'x-ratelimit-limit',
+      String(decision.limit),
+      'x-ratelimit-remaining',
+      String(decision.remaining),
+      'x-ratelimit-reset',
+      String(decision.reset),
+      'x-ratelimit-window',
+      decision.window,
+    ];
+    if (!decision.allowed) {
+      const retryAfterSeconds = Math.max(1, Math.ceil(decision.reset - deps.now() / 1000));
+      headers.push('retry-after', String(retryAfterSeconds), 'content-type', JSON_TYPE);
+      deps.metrics.observeRejection(decision.window);
+      write(exchange, 429, headers, JSON.stringify(rateLimitExceeded(decision, retryAfterSeconds)));
+    } else if (exchange.fast.route === '/api/match') {
+      answerWithBody(exchange, headers);
+    } else {
+      answer(exchange, headers, undefined);
+    }
+  }
+
+  return (request, response) => {
+    const started = process.hrtime.bigint();
+    const fast = recognise(request.method, request.url);
+    const client = request.socket.remoteAddress;
+    if (fast === undefined || client === undefined || deps.isDraining() || !isPlain(request, config.trustProxy)) return false;
+    const exchange: Exchange = { request, response, fast, id: requestId(request), started };
+    if (logsRequests()) {
+      log.info({ reqId: exchange.id, req: { method: request.method, url: request.url, host: request.headers.host, ip: client } }, 'incoming request');
+    }
+    if (limiter.consumeNow !== undefined) {
+      counted(exchange, limiter.consumeNow(client));
+    } else {
+      limiter.consume(client).then(
+        (decision) => counted(exchange, decision),
+        (error: unknown) => writeError(exchange, ['x-request-id', exchange.id], error),
+      );
+    }
+    return true;
+  };
+}

@@ -1,0 +1,71 @@
+import { MAX_PATH_SEGMENT_LENGTH } from '../plugins/errors.js';
+import type { Query } from '../query.js';
+
+/** A request the fast path answers, by the route Fastify would have matched and what it would have parsed. */
+export type FastRequest =
+  | { readonly route: '/api/slots/:idOrSlug'; readonly idOrSlug: string }
+  | { readonly route: '/api/slots'; readonly query: Query }
+  | { readonly route: '/api/emojis'; readonly query: Query }
+  | { readonly route: '/api/play/:emojis'; readonly emojis: string }
+  | { readonly route: '/api/match' };
+
+/*
+ * Only URLs whose meaning cannot depend on how they are decoded: unreserved ASCII, and in a play
+ * path percent-encoded bytes of non-ASCII characters. Anything else (other escapes, a query on a
+ * path route, odd query syntax) is left to Fastify's router, which has the last word on it.
+ */
+const SLOT = /^\/api\/slots\/([\w.~-]+)$/;
+const LIST = /^\/api\/slots(?:\?([\w.~=&-]*))?$/;
+const QUERY_PARAMETER = /^([A-Za-z]+)=([\w.~-]*)$/;
+const EMOJIS = /^\/api\/emojis(?:\?(format=(?:aggregated|raw)))?$/;
+const PLAY = /^\/api\/play\/((?:%[89a-fA-F][\da-fA-F]|[\w.~-])+)$/;
+
+/** `a=1&b=2&a=3` as the router's parser reads it (repeats as arrays); undefined for anything less plain. */
+function plainQuery(text: string | undefined): Query | undefined {
+  const query: Record<string, string | string[]> = Object.create(null) as Record<string, string | string[]>;
+  if (text === undefined || text === '') return query;
+  for (const part of text.split('&')) {
+    const parameter = QUERY_PARAMETER.exec(part);
+    if (parameter === null) return undefined;
+    const [, name = '', value = ''] = parameter;
+    const earlier = query[name];
+    if (earlier === undefined) query[name] = value;
+    else if (typeof earlier === 'string') query[name] = [earlier, value];
+    else earlier.push(value);
+  }
+  return query;
+}
+
+function decodedSegment(segment: string): string | undefined {
+  if (segment.length > MAX_PATH_SEGMENT_LENGTH) return undefined;
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The fast-path request `method url` is, or undefined when Fastify should take it. */
+export function recognise(method: string | undefined, url: string | undefined): FastRequest | undefined {
+  if (url === undefined || !url.startsWith('/api/')) return undefined;
+  if (method === 'POST') return url === '/api/match' ? { route: '/api/match' } : undefined;
+  if (method !== 'GET') return undefined;
+  const slot = SLOT.exec(url);
+  if (slot !== null) {
+    const idOrSlug = slot[1] as string;
+    return idOrSlug.length > MAX_PATH_SEGMENT_LENGTH ? undefined : { route: '/api/slots/:idOrSlug', idOrSlug };
+  }
+  const play = PLAY.exec(url);
+  if (play !== null) {
+    const emojis = decodedSegment(play[1] as string);
+    return emojis === undefined ? undefined : { route: '/api/play/:emojis', emojis };
+  }
+  const list = LIST.exec(url);
+  if (list !== null) {
+    const query = plainQuery(list[1]);
+    return query === undefined ? undefined : { route: '/api/slots', query };
+  }
+  const emojis = EMOJIS.exec(url);
+  if (emojis !== null) return { route: '/api/emojis', query: plainQuery(emojis[1]) as Query };
+  return undefined;
+}

@@ -1,0 +1,336 @@
+import assert from 'node:assert/strict';
+import { connect } from 'node:net';
+import { after, before, describe, it } from 'node:test';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../src/app.js';
+import { ADMIN_TOKEN } from '../support/admin.js';
+import { startTestApp, type TestApp } from '../support/app.js';
+
+/**
+ * The fast path must answer exactly as Fastify's routes do. Two apps over one catalogue snapshot, one
+ * with the fast path and one without, get the same requests as raw bytes on real sockets; every
+ * status line, header (in order) and body byte must agree, and so must their metrics and log lines.
+ */
+
+const NOW = Date.parse('2026-06-15T12:34:56.000Z');
+const enc = encodeURIComponent;
+
+interface Case {
+  readonly name: string;
+  readonly raw: string | Buffer;
+  /** Whether the fast path (rather than Fastify) answers it. */
+  readonly fast: boolean;
+}
+
+function get(target: string, headers = 'Host: slots.test\r\nX-Request-Id: case\r\n'): string {
+  return `GET ${target} HTTP/1.1\r\n${headers}\r\n`;
+}
+
+function post(body: string, contentType = 'application/json', extra = ''): Buffer {
+  const bytes = Buffer.from(body);
+  return Buffer.concat([
+    Buffer.from(`POST /api/match HTTP/1.1\r\nHost: slots.test\r\nX-Request-Id: case\r\nContent-Type: ${contentType}\r\nContent-Length: ${bytes.length}\r\n${extra}\r\n`),
+    bytes,
+  ]);
+}
+
+const CASES: readonly Case[] = [
+  { name: 'slot by slug', raw: get('/api/slots/cherry-gems'), fast: true },
+  { name: 'slot by id', raw: get('/api/slots/3'), fast: true },
+  { name: 'slot by slug in another case', raw: get('/api/slots/Lemon-DROP'), fast: true },
+  { name: 'unknown slot', raw: get('/api/slots/no-such-slot'), fast: true },
+  { name: 'unknown id', raw: get('/api/slots/99999999999999999999'), fast: true },
+  { name: 'id zero', raw: get('/api/slots/0'), fast: true },
+  { name: 'dot segment', raw: get('/api/slots/..'), fast: true },
+  { name: 'unreserved punctuation', raw: get('/api/slots/a.b~c_d'), fast: true },
+  { name: 'percent-encoded slug', raw: get('/api/slots/%63herry-gems'), fast: false },
+  { name: 'malformed escape', raw: get('/api/slots/%FF'), fast: false },
+  { name: 'over-long segment', raw: get(`/api/slots/${'a'.repeat(5000)}`), fast: false },
+  { name: 'query on a slot', raw: get('/api/slots/cherry-gems?x=1'), fast: false },
+  { name: 'trailing slash', raw: get('/api/slots/'), fast: false },
+  { name: 'upper-case route', raw: get('/API/slots/cherry-gems'), fast: false },
+  { name: 'list', raw: get('/api/slots'), fast: true },
+  { name: 'list with empty query', raw: get('/api/slots?'), fast: true },
+  { name: 'list paged', raw: get('/api/slots?limit=2&offset=1'), fast: true },
+  { name: 'list filtered', raw: get('/api/slots?provider=pragmatic-play&volatility=HIGH&hasBonusBuy=true&minRtp=96'), fast: true },
+  { name: 'list repeated equal', raw: get('/api/slots?limit=2&limit=2'), fast: true },
+  { name: 'list repeated different', raw: get('/api/slots?limit=1&limit=2'), fast: true },
+  { name: 'list bad limit', raw: get('/api/slots?limit=0'), fast: true },
+  { name: 'list empty limit', raw: get('/api/slots?limit='), fast: true },
+  { name: 'list bad boolean', raw: get('/api/slots?hasBonusBuy=yes'), fast: true },
+  { name: 'list unknown parameter', raw: get('/api/slots?colour=red'), fast: true },
+  { name: 'list escaped provider', raw: get('/api/slots?provider=Play%27n%20GO'), fast: false },
+  { name: 'list plus in query', raw: get('/api/slots?provider=Push+Gaming'), fast: false },
+  { name: 'list dangling ampersand', raw: get('/api/slots?limit=2&'), fast: false },
+  { name: 'list parameter without value', raw: get('/api/slots?limit'), fast: false },
+  { name: 'emojis', raw: get('/api/emojis'), fast: true },
+  { name: 'emojis aggregated', raw: get('/api/emojis?format=aggregated'), fast: true },
+  { name: 'emojis raw', raw: get('/api/emojis?format=raw'), fast: true },
+  { name: 'emojis unknown format', raw: get('/api/emojis?format=xml'), fast: false },
+  { name: 'emoji stats', raw: get('/api/emojis/stats'), fast: false },
+  { name: 'play one emoji', raw: get(`/api/play/${enc('🍒')}`), fast: true },
+  { name: 'play two emojis', raw: get(`/api/play/${enc('🍒💎')}`), fast: true },
+  { name: 'play with variation selector', raw: get(`/api/play/${enc('❤')}`), fast: true },
+  { name: 'play family ZWJ sequence', raw: get(`/api/play/${enc('👨‍👩‍👧')}`), fast: true },
+  { name: 'play emoji nobody carries', raw: get(`/api/play/${enc('🦄')}`), fast: true },
+  { name: 'play text', raw: get('/api/play/abc'), fast: true },
+  { name: 'play keycap', raw: get(`/api/play/1${enc('\u{FE0F}\u{20E3}')}`), fast: true },
+  { name: 'play cut escape', raw: get('/api/play/%E2%9D'), fast: false },
+  { name: 'play invalid UTF-8', raw: get('/api/play/%FF%FE'), fast: false },
+  { name: 'play with ASCII escape', raw: get('/api/play/%23%EF%B8%8F%E2%83%A3'), fast: false },
+  { name: 'play with a comma', raw: get(`/api/play/${enc('🍒')},${enc('💎')}`), fast: false },
+  { name: 'play empty', raw: get('/api/play/'), fast: false },
+  { name: 'match', raw: post('{"emojis":["🍒","💎","🎰"]}'), fast: true },
+  { name: 'match all', raw: post('{"emojis":["🍒🍋"],"mode":"all"}'), fast: true },
+  { name: 'match limit 1', raw: post('{"emojis":["🍒"],"limit":1}'), fast: true },
+  { name: 'match limit over the maximum', raw: post('{"emojis":["🍒"],"limit":100000}'), fast: true },
+  { name: 'match charset', raw: post('{"emojis":["🍀"]}', 'application/json; charset=utf-8'), fast: true },
+  { name: 'match byte order mark', raw: post('\u{FEFF}{"emojis":["🍀"]}'), fast: true },
+  { name: 'match limit 0', raw: post('{"emojis":["🍒"],"limit":0}'), fast: true },
+  { name: 'match bad mode', raw: post('{"emojis":["🍒"],"mode":"some"}'), fast: true },
+  { name: 'match empty list', raw: post('{"emojis":[]}'), fast: true },
+  { name: 'match not an array', raw: post('{"emojis":"🍒"}'), fast: true },
+  { name: 'match not an object', raw: post('["🍒"]'), fast: true },
+  { name: 'match null', raw: post('null'), fast: true },
+  { name: 'match text', raw: post('{"emojis":["hello"]}'), fast: true },
+  { name: 'match 21 emojis', raw: post(JSON.stringify({ emojis: [...'🍒🍋💎🎰🍀🎲❤🐉🌸🍯🐝🌿🔥⭐🌙☀🌈🎁🔔💰👑'] })), fast: true },
+  { name: 'match invalid JSON', raw: post('{"emojis":['), fast: true },
+  { name: 'match prototype poisoning', raw: post('{"emojis":["🍒"],"__proto__":{"x":1}}'), fast: true },
+  { name: 'match constructor poisoning', raw: post('{"emojis":["🍒"],"constructor":{"prototype":{"x":1}}}'), fast: true },
+  { name: 'match upper-case type', raw: post('{"emojis":["🍒"]}', 'Application/JSON'), fast: false },
+  { name: 'match text type', raw: post('{"emojis":["🍒"]}', 'text/plain'), fast: false },
+  { name: 'match empty body', raw: post(''), fast: false },
+  { name: 'match too large', raw: post(JSON.stringify({ emojis: ['🍒'], pad: 'x'.repeat(17_000) })), fast: false },
+  {
+    name: 'match chunked',
+    raw: 'POST /api/match HTTP/1.1\r\nHost: slots.test\r\nX-Request-Id: case\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n11\r\n{"emojis":["🍒"]}\r\n0\r\n\r\n',
+    fast: false,
+  },
+  { name: 'match expecting continue', raw: post('{"emojis":["🍒"]}', 'application/json', 'Expect: 100-continue\r\n'), fast: false },
+  { name: 'no request id', raw: get('/api/slots/cherry-gems', 'Host: slots.test\r\n'), fast: true },
+  { name: 'unusable request id', raw: get('/api/slots/cherry-gems', 'Host: slots.test\r\nX-Request-Id: two words\r\n'), fast: true },
+  { name: 'host not a host name', raw: get('/api/slots/cherry-gems', 'Host: bad_host\r\nX-Request-Id: case\r\n'), fast: true },
+  { name: 'host with port', raw: get(`/api/play/${enc('🍀')}`, 'Host: slots.test:8080\r\nX-Request-Id: case\r\n'), fast: true },
+  { name: 'no host', raw: get('/api/slots/cherry-gems', 'X-Request-Id: case\r\n'), fast: false },
+  { name: 'HTTP/1.0 without host', raw: 'GET /api/slots/cherry-gems HTTP/1.0\r\nX-Request-Id: case\r\n\r\n', fast: false },
+  { name: 'head', raw: 'HEAD /api/slots/cherry-gems HTTP/1.1\r\nHost: slots.test\r\nX-Request-Id: case\r\n\r\n', fast: false },
+  { name: 'get with a body', raw: 'GET /api/slots/cherry-gems HTTP/1.1\r\nHost: slots.test\r\nX-Request-Id: case\r\nContent-Length: 2\r\n\r\n{}', fast: false },
+  { name: 'accepts compression', raw: get('/api/slots?limit=3', 'Host: slots.test\r\nX-Request-Id: case\r\nAccept-Encoding: gzip, br\r\n'), fast: true },
+  { name: 'keep-alive off', raw: get('/api/emojis', 'Host: slots.test\r\nX-Request-Id: case\r\nConnection: close\r\n'), fast: true },
+  { name: 'forwarded (not trusted here)', raw: get('/api/slots/cherry-gems', 'Host: slots.test\r\nX-Request-Id: case\r\nX-Forwarded-For: 203.0.113.9\r\n'), fast: true },
+  { name: 'preflight', raw: 'OPTIONS /api/slots/cherry-gems HTTP/1.1\r\nHost: slots.test\r\nX-Request-Id: case\r\n\r\n', fast: false },
+];
+
+interface Wire {
+  readonly statusLine: string;
+  readonly headers: readonly (readonly [string, string])[];
+  readonly body: Buffer;
+}
+
+function parseWire(data: Buffer): Wire {
+  const headEnd = data.indexOf('\r\n\r\n');
+  const [statusLine = '', ...lines] = data.subarray(0, headEnd).toString('latin1').split('\r\n');
+  const headers = lines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()] as const);
+  return { statusLine, headers, body: data.subarray(headEnd + 4) };
+}
+
+/**
+ * Sends one request on a fresh connection, ends the sending side, and reads until the server closes;
+ * an interim 100 Continue is checked and left out.
+ */
+function send(port: number, raw: string | Buffer): Promise<Wire> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    const socket = connect(port, '127.0.0.1', () => socket.end(raw));
+    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+    socket.on('error', reject);
+    socket.on('close', () => {
+      const wire = parseWire(Buffer.concat(chunks));
+      if (wire.statusLine !== 'HTTP/1.1 100 Continue') return resolve(wire);
+      assert.deepEqual(wire.headers, []);
+      resolve(parseWire(wire.body));
+    });
+  });
+}
+
+/** The answer with what must differ from one request to the next (the time, a generated id) checked and masked. */
+function comparable(wire: Wire): Wire {
+  const headers = wire.headers.map(([name, value]): readonly [string, string] => {
+    if (name === 'date') return [name, 'DATE'];
+    if (name === 'x-response-time') {
+      assert.match(value, /^\d+\.\d{2}ms$/);
+      return [name, 'TIME'];
+    }
+    if (name === 'x-request-id' && value !== 'case') {
+      assert.match(value, /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+      return [name, 'GENERATED'];
+    }
+    return [name, value];
+  });
+  return { ...wire, headers };
+}
+
+/** A log line without what differs between two apps (time, durations, generated ids, the port). */
+function comparableLog(line: string): Record<string, unknown> {
+  const { time, pid, hostname, responseTime, reqId, ...rest } = JSON.parse(line) as Record<string, unknown>;
+  assert.equal(typeof time, 'number');
+  assert.equal(typeof pid, 'number');
+  assert.equal(typeof hostname, 'string');
+  if (responseTime !== undefined) assert.equal(typeof responseTime, 'number');
+  const { req } = rest as { req?: { host?: string } };
+  // The metrics scrapes name each app's own port.
+  if (req?.host?.startsWith('127.0.0.1:')) rest['req'] = { ...req, host: 'PORT' };
+  return { ...rest, reqId: reqId === 'case' ? reqId : typeof reqId };
+}
+
+async function listen(app: FastifyInstance): Promise<number> {
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  assert.ok(address !== null && typeof address === 'object');
+  return address.port;
+}
+
+async function metrics(port: number): Promise<string[]> {
+  const response = await fetch(`http://127.0.0.1:${port}/metrics`, { headers: { authorization: `Bearer ${ADMIN_TOKEN}` } });
+  assert.equal(response.status, 200);
+  return (await response.text()).split('\n');
+}
+
+/** Two apps over one catalogue, with and without the fast path, each logging into an array. */
+interface Pair {
+  readonly fast: { readonly app: FastifyInstance; readonly port: number; readonly log: string[] };
+  readonly framework: { readonly app: FastifyInstance; readonly port: number; readonly log: string[] };
+  close(): Promise<void>;
+}
+
+async function startPair(env: Readonly<Record<string, string>>): Promise<Pair> {
+  const fastLog: string[] = [];
+  const t: TestApp = await startTestApp({
+    env: { LOG_LEVEL: 'info', ADMIN_TOKEN, ...env },
+    deps: { logger: undefined, logStream: { write: (line) => void fastLog.push(line) }, now: () => NOW },
+  });
+  const frameworkLog: string[] = [];
+  const framework = await buildApp({
+    config: t.config,
+    catalogue: t.catalogue,
+    fastPath: false,
+    logStream: { write: (line) => void frameworkLog.push(line) },
+    now: () => NOW,
+  });
+  return {
+    fast: { app: t.app, port: await listen(t.app), log: fastLog },
+    framework: { app: framework, port: await listen(framework), log: frameworkLog },
+    async close() {
+      await framework.close();
+      await t.close();
+    },
+  };
+}
+
+const fastSeries = (lines: readonly string[]) => lines.filter((line) => line.startsWith('http_fast_path_requests_total{'));
+const requestSeries = (lines: readonly string[]) => lines.filter((line) => line.startsWith('http_requests_total{'));
+
+describe('the fast path answers exactly as Fastify does', { timeout: 30_000 }, () => {
+  let pair: Pair;
+  before(async () => {
+    pair = await startPair({ RATE_LIMIT_PER_MINUTE: '1000' });
+  });
+  after(() => pair.close());
+
+  it('gives the same status line, headers in order and body for every case', async () => {
+    for (const { name, raw } of CASES) {
+      const fast = await send(pair.fast.port, raw);
+      const framework = await send(pair.framework.port, raw);
+      assert.ok(fast.statusLine.startsWith('HTTP/1.1 '), `${name}: ${fast.statusLine}`);
+      assert.deepEqual(comparable(fast), comparable(framework), name);
+    }
+  });
+
+  it('answered the cases it recognises itself and left the others to Fastify', async () => {
+    const expected = new Map<string, number>();
+    for (const { raw, fast } of CASES) {
+      if (!fast) continue;
+      const text = raw.toString();
+      const route = text.startsWith('POST')
+        ? '/api/match'
+        : /^GET \/api\/slots\//.test(text)
+          ? '/api/slots/:idOrSlug'
+          : /^GET \/api\/slots/.test(text)
+            ? '/api/slots'
+            : /^GET \/api\/play\//.test(text)
+              ? '/api/play/:emojis'
+              : '/api/emojis';
+      expected.set(route, (expected.get(route) ?? 0) + 1);
+    }
+    const lines = fastSeries(await metrics(pair.fast.port));
+    const counted = new Map(lines.map((line) => [/route="([^"]+)"/.exec(line)?.[1], Number(line.split(' ').at(-1))]));
+    assert.deepEqual(counted, expected);
+    assert.deepEqual(fastSeries(await metrics(pair.framework.port)), []);
+  });
+
+  it('counts the same requests in the same series of http_requests_total', async () => {
+    const [fast, framework] = [await metrics(pair.fast.port), await metrics(pair.framework.port)];
+    assert.ok(requestSeries(fast).length > 5);
+    assert.deepEqual(requestSeries(fast), requestSeries(framework));
+  });
+
+  it('writes the same request log lines', () => {
+    const requestLines = (log: readonly string[]) =>
+      log.map(comparableLog).filter((line) => line['msg'] === 'incoming request' || line['msg'] === 'request completed');
+    const [fast, framework] = [requestLines(pair.fast.log), requestLines(pair.framework.log)];
+    assert.ok(fast.filter((line) => line['msg'] === 'request completed').length >= CASES.filter((c) => c.fast).length);
+    assert.deepEqual(fast, framework);
+  });
+});
+
+describe('the fast path under the rate limit', { timeout: 30_000 }, () => {
+  let pair: Pair;
+  before(async () => {
+    pair = await startPair({ RATE_LIMIT_PER_MINUTE: '3' });
+  });
+  after(() => pair.close());
+
+  it('counts fast and Fastify-answered requests together and refuses the fourth exactly as Fastify does', async () => {
+    const sequence = [
+      get('/api/slots/cherry-gems'),
+      get('/api/emojis/stats'),
+      post('{"emojis":["🍒"]}'),
+      get('/api/slots/cherry-gems'),
+      post('{"emojis":["🍒"]}'),
+      get(`/api/play/${enc('🍒')}`),
+      get('/api/slots?limit=2'),
+    ];
+    const statuses: number[] = [];
+    for (const raw of sequence) {
+      const fast = await send(pair.fast.port, raw);
+      assert.deepEqual(comparable(fast), comparable(await send(pair.framework.port, raw)), raw.toString());
+      statuses.push(Number(fast.statusLine.split(' ')[1]));
+    }
+    assert.deepEqual(statuses, [200, 200, 200, 429, 429, 429, 429]);
+    const rejections = (await metrics(pair.fast.port)).filter((line) => line.startsWith('rate_limit_rejections_total{'));
+    assert.deepEqual(rejections, ['rate_limit_rejections_total{window="minute"} 4']);
+  });
+});
+
+describe('the fast path behind a trusted proxy', { timeout: 30_000 }, () => {
+  let pair: Pair;
+  before(async () => {
+    pair = await startPair({ TRUST_PROXY: 'true', RATE_LIMIT_PER_MINUTE: '2' });
+  });
+  after(() => pair.close());
+
+  it('leaves forwarded requests to Fastify and still answers alike, counting per forwarded client', async () => {
+    const forwarded = (client: string) =>
+      get(`/api/play/${enc('🍒')}`, `Host: slots.test\r\nX-Request-Id: case\r\nX-Forwarded-For: ${client}\r\nX-Forwarded-Proto: https\r\nX-Forwarded-Host: emoji.example\r\n`);
+    const sequence = [forwarded('203.0.113.1'), forwarded('203.0.113.1'), forwarded('203.0.113.1'), forwarded('203.0.113.2'), get('/api/slots/3')];
+    const statuses: number[] = [];
+    for (const raw of sequence) {
+      const fast = await send(pair.fast.port, raw);
+      assert.deepEqual(comparable(fast), comparable(await send(pair.framework.port, raw)), raw);
+      statuses.push(Number(fast.statusLine.split(' ')[1]));
+    }
+    assert.deepEqual(statuses, [302, 302, 429, 302, 200]);
+    const served = fastSeries(await metrics(pair.fast.port));
+    assert.deepEqual(served, ['http_fast_path_requests_total{route="/api/slots/:idOrSlug"} 1']);
+  });
+});
