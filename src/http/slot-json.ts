@@ -7,35 +7,42 @@ const MAX_BASES_PER_SNAPSHOT = 4;
 const MAX_SLOTS_PER_BASE = 20_000;
 
 /**
- * The public JSON of each slot, serialised once per snapshot and base URL and reused by every
- * request after that. Keyed weakly by snapshot, so an old snapshot's strings go with it.
+ * Values derived from one slot and a base URL, made once per snapshot and reused by every request
+ * after that. Keyed weakly by snapshot, so an old snapshot's values go with it.
  */
-const cache = new WeakMap<Catalogue, Map<string, Map<number, string>>>();
+type SlotValue<T> = (catalogue: Catalogue, record: SlotRecord, base: string) => T;
 
-function slotsFor(catalogue: Catalogue, base: string): Map<number, string> | undefined {
-  let bases = cache.get(catalogue);
-  if (bases === undefined) {
-    bases = new Map();
-    cache.set(catalogue, bases);
-  }
-  let slots = bases.get(base);
-  if (slots === undefined && bases.size < MAX_BASES_PER_SNAPSHOT) {
-    slots = new Map();
-    bases.set(base, slots);
-  }
-  return slots;
+function perSnapshotSlotCache<T>(make: SlotValue<T>): SlotValue<T> {
+  const cache = new WeakMap<Catalogue, Map<string, Map<number, T>>>();
+  const slotsFor = (catalogue: Catalogue, base: string): Map<number, T> | undefined => {
+    let bases = cache.get(catalogue);
+    if (bases === undefined) {
+      bases = new Map();
+      cache.set(catalogue, bases);
+    }
+    let slots = bases.get(base);
+    if (slots === undefined && bases.size < MAX_BASES_PER_SNAPSHOT) {
+      slots = new Map();
+      bases.set(base, slots);
+    }
+    return slots;
+  };
+  return (catalogue, record, base) => {
+    const slots = slotsFor(catalogue, base);
+    let value = slots?.get(record.id);
+    if (value === undefined) {
+      value = make(catalogue, record, base);
+      if (slots !== undefined && slots.size < MAX_SLOTS_PER_BASE) slots.set(record.id, value);
+    }
+    return value;
+  };
 }
 
 /** `{"id":"1",…,"url":"…"}` for one slot of `catalogue`. */
-export function slotJson(catalogue: Catalogue, record: SlotRecord, base: string): string {
-  const slots = slotsFor(catalogue, base);
-  let json = slots?.get(record.id);
-  if (json === undefined) {
-    json = JSON.stringify(toPublicSlot(record, base));
-    if (slots !== undefined && slots.size < MAX_SLOTS_PER_BASE) slots.set(record.id, json);
-  }
-  return json;
-}
+export const slotJson = perSnapshotSlotCache((_catalogue, record, base) => JSON.stringify(toPublicSlot(record, base)));
+
+/** `slotJson` as the bytes a response sends, so a lookup answer is not encoded again per request. */
+export const slotJsonBytes = perSnapshotSlotCache((catalogue, record, base) => Buffer.from(slotJson(catalogue, record, base)));
 
 /** `[{…},{…}]` for a run of slots, from the cached strings. */
 export function slotArrayJson(catalogue: Catalogue, records: readonly SlotRecord[], base: string): string {

@@ -15,6 +15,7 @@ import {
   SlotRedirectSchema,
   SpinQuerySchema,
 } from '../request-schemas.js';
+import { perSnapshotCache } from '../snapshot-memo.js';
 
 /** What every redirect to a slot page sends besides its Location: it is never cached, as the best match changes with the catalogue. */
 export const REDIRECT_HEADERS = { 'cache-control': 'no-store' } as const;
@@ -30,10 +31,13 @@ function bestMatch(catalogue: Catalogue, emojis: readonly RequestedEmoji[]): Slo
   return best.slot;
 }
 
+/** The slug of the best match for a play path's emojis, by the decoded segment: a few popular combinations make most plays. */
+const bestSlugs = perSnapshotCache<string>(1024);
+
 /** Where `GET /api/play/{emojis}` redirects (the path segment decoded), or its 400 or 404. */
 export function playLocation(catalogue: Catalogue, emojis: string, baseOf: () => string): string {
-  const slot = bestMatch(catalogue, requestedEmojis(emojis, 'emojis'));
-  return slotPageUrl(baseOf(), slot.slug);
+  const slug = bestSlugs(catalogue, emojis, () => bestMatch(catalogue, requestedEmojis(emojis, 'emojis')).slug);
+  return slotPageUrl(baseOf(), slug);
 }
 
 /** Play, the legacy redirect and the lucky spin: 302s to slot pages (decisions §5). */

@@ -10,7 +10,7 @@ import { sendJson } from '../json-reply.js';
 import { notFound } from '../errors.js';
 import { limitParam, offsetParam, slotFilterParams, type Query } from '../query.js';
 import { DOCUMENTED_ONLY, NotFoundSchema, SlotListQuerySchema, SlotParamsSchema } from '../request-schemas.js';
-import { slotArrayJson, slotJson } from '../slot-json.js';
+import { slotArrayJson, slotJsonBytes } from '../slot-json.js';
 import { perSnapshotCache } from '../snapshot-memo.js';
 
 const SlotListSchema = Type.Object({
@@ -35,10 +35,10 @@ export function slotListBody(catalogue: Catalogue, query: Query, baseOf: () => s
 }
 
 /** The body of `GET /api/slots/{id_or_slug}`, or the 404. */
-export function slotBody(catalogue: Catalogue, idOrSlug: string, baseOf: () => string): string {
+export function slotBody(catalogue: Catalogue, idOrSlug: string, baseOf: () => string): Buffer {
   const slot = catalogue.find(idOrSlug);
   if (slot === undefined) throw notFound(`slot ${quote(idOrSlug)} not found`);
-  return slotJson(catalogue, slot, baseOf());
+  return slotJsonBytes(catalogue, slot, baseOf());
 }
 
 /**

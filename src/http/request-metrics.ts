@@ -1,0 +1,87 @@
+/** Request latencies from a cached lookup (well under a millisecond) to a whole-catalogue import. */
+const LATENCY_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
+
+/** The figures of one route, method and status. */
+interface Series {
+  count: number;
+  sum: number;
+  /** Observations per bucket, not cumulative: `buckets[i]` counts those in (LATENCY_BUCKETS[i-1], LATENCY_BUCKETS[i]]; the last slot is beyond every bound. */
+  readonly buckets: Float64Array;
+}
+
+const escapeLabel = (value: string) => value.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n');
+
+/**
+ * Counts and times every answered request by route pattern, method and status, and counts those the
+ * fast path answered, in the Prometheus text format. Written for the hot path: an observation is
+ * three map lookups and a few additions, where a prom-client histogram child hashes its labels on
+ * every call (a few per cent of a cached lookup's CPU).
+ */
+export class RequestMetrics {
+  private readonly series = new Map<string, Map<string, Map<number, Series>>>();
+  private readonly fastAnswers = new Map<string, number>();
+
+  observe(route: string, method: string, status: number, seconds: number): void {
+    let byMethod = this.series.get(route);
+    if (byMethod === undefined) {
+      byMethod = new Map();
+      this.series.set(route, byMethod);
+    }
+    let byStatus = byMethod.get(method);
+    if (byStatus === undefined) {
+      byStatus = new Map();
+      byMethod.set(method, byStatus);
+    }
+    let series = byStatus.get(status);
+    if (series === undefined) {
+      series = { count: 0, sum: 0, buckets: new Float64Array(LATENCY_BUCKETS.length + 1) };
+      byStatus.set(status, series);
+    }
+    series.count += 1;
+    series.sum += seconds;
+    let bucket = 0;
+    while (bucket < LATENCY_BUCKETS.length && seconds > (LATENCY_BUCKETS[bucket] as number)) bucket++;
+    series.buckets[bucket] = (series.buckets[bucket] as number) + 1;
+  }
+
+  observeFastAnswer(route: string): void {
+    this.fastAnswers.set(route, (this.fastAnswers.get(route) ?? 0) + 1);
+  }
+
+  /** The exposition of the three metrics, in order of first observation. */
+  render(): string {
+    const requests: string[] = [];
+    const durations: string[] = [];
+    for (const [route, byMethod] of this.series) {
+      for (const [method, byStatus] of byMethod) {
+        for (const [status, series] of byStatus) {
+          const labels = `route="${escapeLabel(route)}",method="${escapeLabel(method)}",status="${status}"`;
+          requests.push(`http_requests_total{${labels}} ${series.count}`);
+          let cumulative = 0;
+          LATENCY_BUCKETS.forEach((bound, index) => {
+            cumulative += series.buckets[index] as number;
+            durations.push(`http_request_duration_seconds_bucket{le="${bound}",${labels}} ${cumulative}`);
+          });
+          durations.push(`http_request_duration_seconds_bucket{le="+Inf",${labels}} ${series.count}`);
+          durations.push(`http_request_duration_seconds_sum{${labels}} ${series.sum}`);
+          durations.push(`http_request_duration_seconds_count{${labels}} ${series.count}`);
+        }
+      }
+    }
+    const fast = Array.from(this.fastAnswers, ([route, count]) => `http_fast_path_requests_total{route="${escapeLabel(route)}"} ${count}`);
+    return [
+      '# HELP http_requests_total HTTP requests answered, by route pattern, method and status.',
+      '# TYPE http_requests_total counter',
+      ...requests,
+      '',
+      '# HELP http_request_duration_seconds Time from receiving a request to finishing its response, by route pattern, method and status.',
+      '# TYPE http_request_duration_seconds histogram',
+      ...durations,
+      '',
+      '# HELP http_fast_path_requests_total Requests (of those in http_requests_total) answered by the fast path of the hot public routes, by route pattern.',
+      '# TYPE http_fast_path_requests_total counter',
+      ...fast,
+      '',
+    ].join('\n');
+  }
+}
