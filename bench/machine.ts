@@ -55,9 +55,10 @@ export function workersPlacement(cpuCount: number): Placement {
   }
   return {
     server: '0-1',
-    load: '1',
+    load: '0-1',
     loadThreads: 1,
     shared: true,
-    note: 'only 2 cores: the server may use both, and wrk shares core 1 with it (same placement for 1 and 2 workers)',
+    // Pinning wrk to one of the two cores left the worker on that core half a core while the other had a whole one.
+    note: 'only 2 cores: the server and wrk share both, unpinned, so the scheduler balances them (same placement for 1 and 2 workers)',
   };
 }

@@ -187,7 +187,10 @@ function workersSection(workers: WorkersReport | undefined): string[] {
       `Server CPU per request: ${perRequestUs(workers.single)} µs with one process, ${perRequestUs(workers.workers)} µs with two workers (their primary included).` +
         (workers.placement.shared
           ? ` wrk and other jobs used ${percent(workers.workers.cpu.load + workers.workers.cpu.others)} of the same two cores during the WORKERS=2 run, ` +
-            `leaving the workers ${(2 - workers.workers.cpu.load - workers.workers.cpu.others).toFixed(2)} cores.`
+            `leaving the workers ${(2 - workers.workers.cpu.load - workers.workers.cpu.others).toFixed(2)} cores. ` +
+            `On two cores of their own, at these CPU costs per request, two workers would answer ` +
+            `${((2 * workers.single.cpu.server) / workers.single.rps / (workers.workers.cpu.server / workers.workers.rps)).toFixed(2)}× ` +
+            'what one process answers on one core.'
           : ''),
     );
   }
