@@ -283,6 +283,28 @@ describe('the fast path answers exactly as Fastify does', { timeout: 30_000 }, (
   });
 });
 
+describe('the fast path with clients that leave', { timeout: 30_000 }, () => {
+  let pair: Pair;
+  before(async () => {
+    pair = await startPair({ RATE_LIMIT_PER_MINUTE: '1000' });
+  });
+  after(() => pair.close());
+
+  it('survives a client hanging up halfway through a match body, and answers the next one', async () => {
+    for (let i = 0; i < 3; i++) {
+      await new Promise<void>((resolve) => {
+        const socket = connect(pair.fast.port, '127.0.0.1', () => {
+          socket.write('POST /api/match HTTP/1.1\r\nHost: slots.test\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"emojis":');
+          setTimeout(() => socket.destroy(), 50);
+        });
+        socket.on('close', () => resolve());
+      });
+    }
+    const next = await send(pair.fast.port, post('{"emojis":["🍒"]}'));
+    assert.equal(next.statusLine, 'HTTP/1.1 200 OK');
+  });
+});
+
 describe('the fast path under the rate limit', { timeout: 30_000 }, () => {
   let pair: Pair;
   before(async () => {
