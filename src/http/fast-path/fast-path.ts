@@ -76,12 +76,12 @@ export function fastPath(deps: FastPathDeps): FastPath {
 
   function write(exchange: Exchange, status: number, headers: string[], body: string | Buffer): void {
     const { request, response, fast, started } = exchange;
-    const took = elapsedMs(started);
-    headers.push('x-response-time', `${took.toFixed(2)}ms`, ...CORS_LIST, 'content-length', String(Buffer.byteLength(body)));
+    headers.push('x-response-time', `${elapsedMs(started).toFixed(2)}ms`, ...CORS_LIST, 'content-length', String(Buffer.byteLength(body)));
     response.writeHead(status, headers).end(body);
-    deps.metrics.observeRequest(fast.route, request.method as string, status, elapsedMs(started) / 1000);
+    const tookMs = elapsedMs(started);
+    deps.metrics.observeRequest(fast.route, request.method as string, status, tookMs / 1000);
     deps.metrics.observeFastAnswer(fast.route);
-    if (logsRequests()) log.info({ reqId: exchange.id, res: { statusCode: status }, responseTime: elapsedMs(started) }, 'request completed');
+    if (logsRequests()) log.info({ reqId: exchange.id, res: { statusCode: status }, responseTime: tookMs }, 'request completed');
   }
 
   function writeError(exchange: Exchange, headers: string[], error: unknown): void {
@@ -93,26 +93,29 @@ export function fastPath(deps: FastPathDeps): FastPath {
     write(exchange, statusCode, headers, JSON.stringify(errorBody(statusCode, answer?.message ?? INTERNAL_ERROR_MESSAGE)));
   }
 
+  /** The route's answer; only working it out may throw (an error answer), never writing it. */
   function answer(exchange: Exchange, headers: string[], body: unknown): void {
     const { fast, request } = exchange;
     const base = () => baseUrlOf(config, 'http', request.headers.host);
+    let status = 200;
+    let payload: string | Buffer = '';
     try {
       if (fast.route === '/api/play/:emojis') {
         const location = playLocation(deps.catalogue(), fast.emojis, base);
         headers.push(...REDIRECT_LIST, 'location', location);
-        write(exchange, 302, headers, '');
-        return;
+        status = 302;
+      } else {
+        if (fast.route === '/api/slots/:idOrSlug') payload = slotBody(deps.catalogue(), fast.idOrSlug, base);
+        else if (fast.route === '/api/slots') payload = slotListBody(deps.catalogue(), fast.query, base);
+        else if (fast.route === '/api/emojis') payload = emojiUsageBody(deps.catalogue(), fast.query);
+        else payload = matchBody(deps.catalogue(), body, base);
+        headers.push('content-type', JSON_TYPE);
       }
-      let json: string | Buffer;
-      if (fast.route === '/api/slots/:idOrSlug') json = slotBody(deps.catalogue(), fast.idOrSlug, base);
-      else if (fast.route === '/api/slots') json = slotListBody(deps.catalogue(), fast.query, base);
-      else if (fast.route === '/api/emojis') json = emojiUsageBody(deps.catalogue(), fast.query);
-      else json = matchBody(deps.catalogue(), body, base);
-      headers.push('content-type', JSON_TYPE);
-      write(exchange, 200, headers, json);
     } catch (error) {
       writeError(exchange, headers, error);
+      return;
     }
+    write(exchange, status, headers, payload);
   }
 
   /** Reads the JSON body (its length is known and small), then answers; a body Fastify would refuse gets the same 400. */
