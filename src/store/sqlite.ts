@@ -32,12 +32,17 @@ const SCHEMA = `
 
 /** How often a subscriber checks whether another process committed to the same file. */
 const CHANGE_POLL_MS = 250;
+/** Slots read and parsed between two chances for requests to run (a few milliseconds of work). */
+const LOAD_PAGE = 256;
 
 /** SQLite result codes that mean the file cannot be written now, rather than that the write is wrong. */
 const UNAVAILABLE_CODES = /^SQLITE_(BUSY|LOCKED|IOERR|FULL|READONLY|CANTOPEN|NOMEM|PROTOCOL)/;
 
 interface SlotRow {
   readonly record: string;
+}
+interface PagedSlotRow extends SlotRow {
+  readonly id: number;
 }
 interface CategoryRow {
   readonly name: string;
@@ -61,10 +66,14 @@ function translated<T>(write: () => T): T {
 /** The embedded store: one SQLite file in WAL mode, every commit synced to disk before it returns. */
 export class SqliteStore implements Store {
   private readonly db: Database.Database;
+  /** A second connection for loads, which read page by page in one transaction while the first goes on writing. */
+  private reader: Database.Database | undefined;
+  /** Loads take turns on the reader: its transaction spans several turns of the event loop. */
+  private loading: Promise<unknown> = Promise.resolve();
   private readonly listeners: (() => void)[] = [];
   private changePoll: NodeJS.Timeout | undefined;
 
-  constructor(path: string) {
+  constructor(private readonly path: string) {
     mkdirSync(dirname(path), { recursive: true });
     this.db = new Database(path);
     this.db.pragma('journal_mode = WAL');
@@ -79,20 +88,39 @@ export class SqliteStore implements Store {
     return { fresh: initialised === undefined };
   }
 
+  /**
+   * The whole catalogue as one transaction saw it, read in pages with the event loop free in between,
+   * so a reload after another process's write (100,000 slots: about a second of parsing) does not
+   * hold up requests. WAL keeps the transaction's view fixed while writers commit meanwhile.
+   */
   async load(): Promise<CatalogueData> {
-    const read = this.db.transaction(() => {
-      // Row by row, so the raw JSON of a large catalogue is never all held at once.
+    const run = this.loading.then(() => this.readAll());
+    this.loading = run.catch(() => undefined);
+    return run;
+  }
+
+  private async readAll(): Promise<CatalogueData> {
+    this.reader ??= new Database(this.path, { fileMustExist: true });
+    const reader = this.reader;
+    reader.exec('BEGIN');
+    try {
+      const page = reader.prepare('SELECT id, record FROM slots WHERE id > ? ORDER BY id LIMIT ?');
       const slots: SlotRecord[] = [];
-      for (const record of this.db.prepare('SELECT record FROM slots ORDER BY id').pluck().iterate()) {
-        slots.push(JSON.parse(record as string) as SlotRecord);
+      for (let after = 0; ; ) {
+        const rows = page.all(after, LOAD_PAGE) as PagedSlotRow[];
+        for (const row of rows) slots.push(JSON.parse(row.record) as SlotRecord);
+        if (rows.length < LOAD_PAGE) break;
+        after = (rows[rows.length - 1] as PagedSlotRow).id;
+        await new Promise((resolve) => setImmediate(resolve));
       }
       const categories: Record<string, string[]> = {};
-      for (const row of this.db.prepare('SELECT name, emojis FROM categories ORDER BY position').all() as CategoryRow[]) {
+      for (const row of reader.prepare('SELECT name, emojis FROM categories ORDER BY position').all() as CategoryRow[]) {
         categories[row.name] = JSON.parse(row.emojis) as string[];
       }
       return { slots, categories };
-    });
-    return read.deferred();
+    } finally {
+      reader.exec('COMMIT');
+    }
   }
 
   async seed(slots: readonly ImportedSlot[], categories: CategoryMap, now: string): Promise<void> {
@@ -164,6 +192,8 @@ export class SqliteStore implements Store {
 
   async close(): Promise<void> {
     clearInterval(this.changePoll);
+    await this.loading;
+    this.reader?.close();
     this.db.close();
   }
 
