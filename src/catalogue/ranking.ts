@@ -34,7 +34,7 @@ export function meritKey(slot: SlotRecord, position: number): number {
 }
 
 /** The order of `meritKey`, for records: negative when `a` ranks before `b`, zero only for the same id. */
-export function compareRanks(a: SlotRecord, b: SlotRecord): number {
+function compareRanks(a: SlotRecord, b: SlotRecord): number {
   return meritOf(a) - meritOf(b) || a.id - b.id;
 }
 

@@ -39,7 +39,7 @@ function perSnapshotSlotCache<T>(make: SlotValue<T>): SlotValue<T> {
 }
 
 /** `{"id":"1",…,"url":"…"}` for one slot of `catalogue`. */
-export const slotJson = perSnapshotSlotCache((_catalogue, record, base) => JSON.stringify(toPublicSlot(record, base)));
+const slotJson = perSnapshotSlotCache((_catalogue, record, base) => JSON.stringify(toPublicSlot(record, base)));
 
 /** `slotJson` as the bytes a response sends, so a lookup answer is not encoded again per request. */
 export const slotJsonBytes = perSnapshotSlotCache((catalogue, record, base) => Buffer.from(slotJson(catalogue, record, base)));

@@ -8,7 +8,7 @@ import { errorBody } from '../errors.js';
 import type { AppMetrics } from '../metrics.js';
 import { CORS_HEADERS } from '../plugins/cors.js';
 import { errorAnswer, INTERNAL_ERROR_MESSAGE } from '../plugins/errors.js';
-import { rateLimitExceeded } from '../plugins/rate-limit.js';
+import { rateLimitExceeded, rateLimitHeaders, retryAfterSeconds } from '../plugins/rate-limit.js';
 import { requestId } from '../request-id.js';
 import { PUBLIC_BODY_LIMIT } from '../server-options.js';
 import { emojiUsageBody } from '../routes/emojis.js';
@@ -138,23 +138,12 @@ export function fastPath(deps: FastPathDeps): FastPath {
   }
 
   function counted(exchange: Exchange, decision: RateLimitDecision): void {
-    const headers = [
-      'x-request-id',
-      exchange.id,
-      'x-ratelimit-limit',
-      String(decision.limit),
-      'x-ratelimit-remaining',
-      String(decision.remaining),
-      'x-ratelimit-reset',
-      String(decision.reset),
-      'x-ratelimit-window',
-      decision.window,
-    ];
+    const headers = ['x-request-id', exchange.id, ...rateLimitHeaders(decision)];
     if (!decision.allowed) {
-      const retryAfterSeconds = Math.max(1, Math.ceil(decision.reset - deps.now() / 1000));
-      headers.push('retry-after', String(retryAfterSeconds), 'content-type', JSON_TYPE);
+      const retryAfter = retryAfterSeconds(decision, deps.now());
+      headers.push('retry-after', String(retryAfter), 'content-type', JSON_TYPE);
       deps.metrics.observeRejection(decision.window);
-      write(exchange, 429, headers, JSON.stringify(rateLimitExceeded(decision, retryAfterSeconds)));
+      write(exchange, 429, headers, JSON.stringify(rateLimitExceeded(decision, retryAfter)));
     } else if (exchange.fast.route === '/api/match') {
       answerWithBody(exchange, headers);
     } else {

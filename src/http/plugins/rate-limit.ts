@@ -43,13 +43,23 @@ export function isRateLimited(request: FastifyRequest): boolean {
   return (pattern !== undefined && isPublicApiPath(pattern)) || isPublicApiPath(request.url.split('?')[0] ?? '');
 }
 
-export function rateLimitHeaders(decision: RateLimitDecision): Record<string, string> {
-  return {
-    'x-ratelimit-limit': String(decision.limit),
-    'x-ratelimit-remaining': String(decision.remaining),
-    'x-ratelimit-reset': String(decision.reset),
-    'x-ratelimit-window': decision.window,
-  };
+/** The `X-RateLimit-*` headers of a decision, as a flat name/value list (what `writeHead` takes). */
+export function rateLimitHeaders(decision: RateLimitDecision): string[] {
+  return [
+    'x-ratelimit-limit',
+    String(decision.limit),
+    'x-ratelimit-remaining',
+    String(decision.remaining),
+    'x-ratelimit-reset',
+    String(decision.reset),
+    'x-ratelimit-window',
+    decision.window,
+  ];
+}
+
+/** Whole seconds until a refused client may try again (at least one), for `Retry-After`. */
+export function retryAfterSeconds(decision: RateLimitDecision, nowMs: number): number {
+  return Math.max(1, Math.ceil(decision.reset - nowMs / 1000));
 }
 
 export function rateLimitExceeded(decision: RateLimitDecision, retryAfterSeconds: number): RateLimitExceededBody {
@@ -82,14 +92,15 @@ export function registerRateLimit(app: FastifyInstance, options: RateLimitOption
   app.addHook('onRequest', async (request, reply) => {
     if (!isRateLimited(request)) return;
     const decision = await limiter.consume(request.ip);
-    reply.headers(rateLimitHeaders(decision));
+    const headers = rateLimitHeaders(decision);
+    for (let i = 0; i < headers.length; i += 2) reply.header(headers[i] as string, headers[i + 1]);
     if (decision.allowed) return;
-    const retryAfterSeconds = Math.max(1, Math.ceil(decision.reset - now() / 1000));
+    const retryAfter = retryAfterSeconds(decision, now());
     return reply
       .code(429)
-      .header('retry-after', String(retryAfterSeconds))
+      .header('retry-after', String(retryAfter))
       .type('application/json; charset=utf-8')
-      .send(rateLimitExceeded(decision, retryAfterSeconds));
+      .send(rateLimitExceeded(decision, retryAfter));
   });
   return limiter;
 }
