@@ -1,37 +1,13 @@
-import { emojiKey } from '../emoji/emoji.js';
 import type { CategoryMap } from './categories.js';
 import { EmojiIndex } from './emoji-index.js';
 import { EmojiCounter, type EmojiAggregates, type EmojiTally } from './emoji-usage.js';
 import { meritKey, meritOrder, rankAmong, sameMerit, withRankInserted, withRankMoved, withRankRemoved } from './ranking.js';
-import { slugify, type SlotRecord } from './slot.js';
+import type { SlotRecord } from './slot.js';
+import { keysOf, type SlotKeys } from './slot-keys.js';
+import { providersWithChange, tallyProviders, type ProviderTally } from './providers.js';
 import { SlugIndex } from './slug-index.js';
 import { sortInSteps } from './sort-in-steps.js';
 import type { Steps } from './steps.js';
-
-/** What a slot is found by besides its fields; depends on the record alone, so it is kept across snapshots. */
-export interface SlotKeys {
-  readonly providerName: string;
-  readonly providerSlug: string;
-  readonly tagKeys: readonly string[];
-}
-
-const keysCache = new WeakMap<SlotRecord, SlotKeys>();
-const providerSlugs = new Map<string, string>();
-
-function keysOf(record: SlotRecord): SlotKeys {
-  let keys = keysCache.get(record);
-  if (keys === undefined) {
-    let providerSlug = providerSlugs.get(record.provider);
-    if (providerSlug === undefined) {
-      providerSlug = slugify(record.provider);
-      if (providerSlugs.size > 10_000) providerSlugs.clear();
-      providerSlugs.set(record.provider, providerSlug);
-    }
-    keys = { providerName: record.provider.toLowerCase(), providerSlug, tagKeys: record.emojiTags.map(emojiKey) };
-    keysCache.set(record, keys);
-  }
-  return keys;
-}
 
 /** Everything a snapshot holds. A snapshot never changes its parts; the next one shares those a change left alone. */
 export interface CatalogueParts {
@@ -46,6 +22,7 @@ export interface CatalogueParts {
   readonly emojiIndex: EmojiIndex;
   readonly tally: EmojiTally;
   readonly emojis: EmojiAggregates;
+  readonly providers: ProviderTally;
 }
 
 /** Slots handled between two chances to yield while building. */
@@ -70,7 +47,8 @@ export function* buildParts(records: readonly SlotRecord[], categories: Category
   const ranked = yield* meritOrder(merit);
   const emojiIndex = yield* EmojiIndex.build(slots.length, (rank) => (keys[ranked[rank] as number] as SlotKeys).tagKeys);
   const slugs = yield* SlugIndex.build(slots);
-  return { slots, categories, keys, slugs, ranked, emojiIndex, tally: counter.tally(), emojis: counter.summarise(categories) };
+  const providers = yield* tallyProviders(slots, keys);
+  return { slots, categories, keys, slugs, ranked, emojiIndex, tally: counter.tally(), emojis: counter.summarise(categories), providers };
 }
 
 /** The parts with `record` in place of the slot with its id, or added when there is none. */
@@ -132,7 +110,8 @@ function* changedParts(
   const keysAfter = afterKeys?.tagKeys ?? [];
   const emojiIndex = yield* parts.emojiIndex.withChange({ size: nextSlots.length, from, to, keysBefore, keysAfter });
   const slugs = yield* parts.slugs.withChange((before ?? (after as SlotRecord)).id, before?.slug, after?.slug, nextSlots);
-  const next = { slots: nextSlots, categories: parts.categories, keys: nextKeys, slugs, ranked: nextRanked, emojiIndex };
+  const providers = providersWithChange(parts.providers, before, after);
+  const next = { slots: nextSlots, categories: parts.categories, keys: nextKeys, slugs, ranked: nextRanked, emojiIndex, providers };
   if (before !== undefined && after !== undefined && sameItems(before.emojiTags, after.emojiTags)) {
     return { ...next, tally: parts.tally, emojis: parts.emojis };
   }

@@ -1,9 +1,14 @@
-import { buildParts, partsWithout, partsWithSlot, positionOf, type CatalogueParts, type SlotKeys } from './catalogue-parts.js';
+import { buildParts, partsWithout, partsWithSlot, positionOf, type CatalogueParts } from './catalogue-parts.js';
 import type { CategoryMap } from './categories.js';
 import type { EmojiAggregates } from './emoji-usage.js';
-import type { Page, SlotFilter } from './filter.js';
+import { countFacet, type FacetCount, type FacetName } from './facets.js';
+import { passesFields, type SlotFilter } from './filter.js';
+import { summariseProviders, type ProviderSummary } from './providers.js';
 import type { ScoredSlot } from './ranking.js';
+import { matchWord, queryWords, WordMatch, type QueryWord } from './search-words.js';
 import type { SlotRecord } from './slot.js';
+import type { SlotKeys } from './slot-keys.js';
+import { comparator, ID_ORDER, type Found, type SlotOrder } from './slot-order.js';
 import { runAtOnce, runSliced } from './steps.js';
 
 export type MatchMode = 'any' | 'all';
@@ -11,6 +16,14 @@ export type MatchMode = 'any' | 'all';
 export interface MatchedSlot extends ScoredSlot {
   /** The slot's own stored tags that matched, in the order the emojis were requested. */
   readonly matched: readonly string[];
+}
+
+/** What a search asks for (decisions §13): filters, the words of `q`, an order. */
+export interface SlotQuery {
+  readonly filter: SlotFilter;
+  /** The search words of `q` (see `searchWords`); undefined without `q`. */
+  readonly words?: readonly string[];
+  readonly order: SlotOrder;
 }
 
 const ID_PATTERN = /^[1-9][0-9]{0,15}$/;
@@ -101,33 +114,54 @@ export class Catalogue {
     return id === undefined ? undefined : this.findById(id);
   }
 
-  /** One page of the slots that pass `filter`, in id order, with how many pass in all. */
-  list(filter: SlotFilter, page: Page): { readonly slots: readonly SlotRecord[]; readonly total: number } {
-    if (isUnfiltered(filter)) {
-      return { slots: this.slots.slice(page.offset, page.offset + page.limit), total: this.slots.length };
-    }
-    const passing = this.filter(filter);
-    return { slots: passing.slice(page.offset, page.offset + page.limit), total: passing.length };
-  }
-
   /** Every slot that passes `filter`, in id order. */
   filter(filter: SlotFilter): readonly SlotRecord[] {
-    const provider = filter.provider?.toLowerCase();
+    return this.search({ filter, order: ID_ORDER }).map(({ record }) => record);
+  }
+
+  /** Every slot that passes the query's filters and words, in the query's order. */
+  search(query: SlotQuery): readonly Found[] {
+    const { filter } = query;
+    const words = query.words === undefined ? undefined : queryWords(query.words);
     const emojiKeys = filter.emojiKeys;
-    const positions = emojiKeys && emojiKeys.length > 0 ? this.carryingAny(emojiKeys) : undefined;
+    const positions = emojiKeys === undefined ? undefined : this.carryingAny(emojiKeys);
     const count = positions?.length ?? this.slots.length;
-    const passing: SlotRecord[] = [];
+    const found: Found[] = [];
     for (let i = 0; i < count; i++) {
       const position = positions === undefined ? i : (positions[i] as number);
       const record = this.slots[position] as SlotRecord;
       const keys = this.parts.keys[position] as SlotKeys;
-      if (provider !== undefined && keys.providerName !== provider && keys.providerSlug !== provider) continue;
-      if (filter.minRtp !== undefined && record.rtp < filter.minRtp) continue;
-      if (filter.volatility !== undefined && record.volatility !== filter.volatility) continue;
-      if (filter.hasBonusBuy !== undefined && record.hasBonusBuy !== filter.hasBonusBuy) continue;
-      passing.push(record);
+      if (!passesFields(record, keys, filter)) continue;
+      const hit = words === undefined ? { nameMatches: true, typos: 0 } : textMatch(words, keys);
+      if (hit !== undefined) found.push({ record, keys, ...hit });
     }
-    return passing;
+    if (query.order !== ID_ORDER && (query.order.key !== 'id' || query.order.descending)) found.sort(comparator(query.order));
+    return found;
+  }
+
+  /** Facet counts over `found` (decisions §13). */
+  facets(found: readonly Found[], names: readonly FacetName[]): Record<string, FacetCount[]> {
+    const forms = {
+      provider: (name: string) => summariseProviderName(this.parts, name),
+      emoji: (key: string) => this.parts.tally.forms.get(key) ?? key,
+    };
+    return Object.fromEntries(names.map((name) => [name, countFacet(name, found, forms)]));
+  }
+
+  private providerList: readonly ProviderSummary[] | undefined;
+
+  /** Every provider with its slot count and average RTP, most slots first. */
+  providers(): readonly ProviderSummary[] {
+    this.providerList ??= summariseProviders(this.parts.providers);
+    return this.providerList;
+  }
+
+  /** Other slots ranked as a match for `slot`'s emojis would rank them. */
+  similar(slot: SlotRecord, limit: number): readonly MatchedSlot[] {
+    const keys = [...new Set((this.parts.keys[positionOf(this.slots, slot.id)] as SlotKeys).tagKeys)];
+    return this.match(keys, 'any', limit + 1)
+      .filter((match) => match.slot.id !== slot.id)
+      .slice(0, limit);
   }
 
   /**
@@ -160,12 +194,21 @@ function matchedTags(slot: SlotRecord, slotKeys: SlotKeys, keys: readonly string
   return matched;
 }
 
-function isUnfiltered(filter: SlotFilter): boolean {
-  return (
-    filter.provider === undefined &&
-    filter.minRtp === undefined &&
-    filter.volatility === undefined &&
-    filter.hasBonusBuy === undefined &&
-    (filter.emojiKeys === undefined || filter.emojiKeys.length === 0)
-  );
+/** How the words of a query match a slot, or undefined when some word matches none of its words. */
+function textMatch(words: readonly QueryWord[], keys: SlotKeys): Pick<Found, 'nameMatches' | 'typos'> | undefined {
+  let nameMatches = true;
+  let typos = 0;
+  for (const word of words) {
+    const match = matchWord(word, keys.words);
+    if (match === WordMatch.None) return undefined;
+    if (match === WordMatch.Typo) typos += 1;
+    if (nameMatches && matchWord(word, keys.nameWords) === WordMatch.None) nameMatches = false;
+  }
+  return { nameMatches, typos };
+}
+
+/** A provider's name as shown, from its lower-case name. */
+function summariseProviderName(parts: CatalogueParts, lowerCaseName: string): string {
+  const spellings = parts.providers.get(lowerCaseName)?.spellings;
+  return spellings === undefined ? lowerCaseName : ([...spellings.keys()].sort()[0] as string);
 }

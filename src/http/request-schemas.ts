@@ -1,6 +1,7 @@
 import { Type } from 'typebox';
 import { DEFAULT_LIMIT, MAX_LIMIT } from '../catalogue/filter.js';
-import { VOLATILITIES } from '../catalogue/slot.js';
+import { FACET_NAMES } from '../catalogue/facets.js';
+import { SORT_KEYS } from '../catalogue/slot-order.js';
 import { MAX_EMOJIS_PER_REQUEST } from '../emoji/parse.js';
 import { ErrorBodySchema } from './errors.js';
 
@@ -20,22 +21,58 @@ export const EMOJI_TEXT =
   'One or more emojis written one after another; spaces and commas between them are ignored. ' +
   `Variation selectors and skin tones do not matter when comparing. At most ${MAX_EMOJIS_PER_REQUEST} distinct emojis.`;
 
-const provider = Type.String({ description: 'Provider name or its slug, in any case (`Pragmatic Play`, `pragmatic-play`)' });
+const provider = Type.String({
+  description: 'Provider name or its slug, in any case (`Pragmatic Play`, `pragmatic-play`); a comma-separated list passes slots of any of them',
+});
 const minRtp = Type.Number({ minimum: 0, maximum: 100, description: 'Lowest RTP percentage to include' });
-const volatility = Type.Enum(
-  VOLATILITIES.map((level) => level.toLowerCase()),
-  { description: 'Volatility level, in any case' },
-);
+const volatility = Type.String({
+  description: 'Volatility level (low, medium, high, extreme), in any case; a comma-separated list passes any of them',
+});
+const list = (description: string) => Type.String({ description: `${description} (comma-separated; a slot passes when it carries every one)` });
+const bound = (description: string, minimum: number, maximum?: number) =>
+  Type.Number({ minimum, ...(maximum === undefined ? {} : { maximum }), description: `${description}, inclusive` });
+const year = (description: string) => Type.Integer({ minimum: 1900, maximum: 2100, description: `${description}, inclusive; slots without one fail it` });
 
 export const SlotListQuerySchema = Type.Object({
   limit: Type.Optional(
     Type.Integer({ minimum: 1, default: DEFAULT_LIMIT, description: `Slots per page; a value above ${MAX_LIMIT} means ${MAX_LIMIT}` }),
   ),
-  offset: Type.Optional(Type.Integer({ minimum: 0, default: 0, description: 'Slots to skip, in id order' })),
+  offset: Type.Optional(Type.Integer({ minimum: 0, default: 0, description: 'Slots to skip, in the order of `sort`' })),
+  q: Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: 100,
+      description:
+        'Search text: every word must match a word of the name, provider, themes or features, as a prefix or (words of 5 or more letters) one typo away. Case, accents and apostrophes do not matter.',
+    }),
+  ),
   provider: Type.Optional(provider),
-  minRtp: Type.Optional(minRtp),
   volatility: Type.Optional(volatility),
   hasBonusBuy: Type.Optional(Type.Boolean({ description: 'Only slots with (true) or without (false) a bonus buy' })),
+  theme: Type.Optional(list('Themes, whole values in any case')),
+  feature: Type.Optional(list('Features, whole values in any case')),
+  emoji: Type.Optional(Type.String({ description: `Only slots carrying any of these emojis. ${EMOJI_TEXT}` })),
+  minRtp: Type.Optional(minRtp),
+  maxRtp: Type.Optional(bound('Highest RTP percentage', 0, 100)),
+  minRating: Type.Optional(bound('Lowest rating', 0, 5)),
+  maxRating: Type.Optional(bound('Highest rating', 0, 5)),
+  minMaxWin: Type.Optional(Type.Number({ exclusiveMinimum: 0, description: 'Lowest max win (a multiple of the stake), inclusive' })),
+  maxMaxWin: Type.Optional(Type.Number({ exclusiveMinimum: 0, description: 'Highest max win (a multiple of the stake), inclusive' })),
+  minYear: Type.Optional(year('Earliest release year')),
+  maxYear: Type.Optional(year('Latest release year')),
+  sort: Type.Optional(
+    Type.Enum(
+      SORT_KEYS.flatMap((key) => (key === 'relevance' ? [key] : [key, `-${key}`])),
+      { description: 'Order of the results; a leading - sorts descending. Default: relevance with q, else id. Ties go to id ascending.' },
+    ),
+  ),
+  facets: Type.Optional(
+    Type.String({ description: `Comma-separated facet names among ${FACET_NAMES.join(', ')}: value counts over every passing slot` }),
+  ),
+});
+
+export const SimilarQuerySchema = Type.Object({
+  limit: Type.Optional(Type.Integer({ minimum: 1, default: 10, description: 'Most slots to list; above 100 means 100' })),
 });
 
 export const SlotParamsSchema = Type.Object({

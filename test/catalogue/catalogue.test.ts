@@ -31,51 +31,39 @@ describe('Catalogue lookups', () => {
   });
 });
 
-describe('Catalogue.list', () => {
-  const all = { offset: 0, limit: 50 };
-
-  it('pages in id order with the total of every passing slot', () => {
-    assert.deepEqual(ids(catalogue.list({}, { offset: 0, limit: 2 }).slots), [1, 2]);
-    assert.deepEqual(ids(catalogue.list({}, { offset: 2, limit: 2 }).slots), [3, 4]);
-    const last = catalogue.list({}, { offset: 4, limit: 2 });
-    assert.deepEqual(ids(last.slots), [9]);
-    assert.equal(last.total, 5);
-  });
-
-  it('gives an empty page past the end with the same total', () => {
-    const page = catalogue.list({ volatility: 'High' }, { offset: 10, limit: 5 });
-    assert.deepEqual(page.slots, []);
-    assert.equal(page.total, 2);
-    assert.deepEqual(catalogue.list({}, { offset: Number.MAX_SAFE_INTEGER, limit: 5 }).slots, []);
+describe('Catalogue.filter', () => {
+  it('keeps every passing slot in id order', () => {
+    assert.deepEqual(ids(catalogue.filter({})), [1, 2, 3, 4, 9]);
+    assert.deepEqual(ids(catalogue.filter({ volatilities: ['High'] })), [2, 4]);
   });
 
   it('filters by provider name in any case and by provider slug', () => {
-    assert.deepEqual(ids(catalogue.list({ provider: 'pragmatic play' }, all).slots), [1, 2]);
-    assert.deepEqual(ids(catalogue.list({ provider: 'pragmatic-play' }, all).slots), [1, 2]);
-    assert.deepEqual(ids(catalogue.list({ provider: "PLAY'N GO" }, all).slots), [4]);
-    assert.deepEqual(ids(catalogue.list({ provider: 'playn-go' }, all).slots), [4]);
-    assert.deepEqual(ids(catalogue.list({ provider: 'pragmatic' }, all).slots), []);
+    assert.deepEqual(ids(catalogue.filter({ providers: ['pragmatic play'] })), [1, 2]);
+    assert.deepEqual(ids(catalogue.filter({ providers: ['pragmatic-play'] })), [1, 2]);
+    assert.deepEqual(ids(catalogue.filter({ providers: ["play'n go"] })), [4]);
+    assert.deepEqual(ids(catalogue.filter({ providers: ['playn-go'] })), [4]);
+    assert.deepEqual(ids(catalogue.filter({ providers: ['pragmatic'] })), []);
+    assert.deepEqual(ids(catalogue.filter({ providers: ['playn-go', 'netent'] })), [3, 4, 9]);
   });
 
   it('filters by minimum RTP inclusively', () => {
-    assert.deepEqual(ids(catalogue.list({ minRtp: 96 }, all).slots), [1, 4, 9]);
-    assert.deepEqual(ids(catalogue.list({ minRtp: 95.99 }, all).slots), [1, 3, 4, 9]);
-    assert.deepEqual(ids(catalogue.list({ minRtp: 97.01 }, all).slots), []);
+    assert.deepEqual(ids(catalogue.filter({ minRtp: 96 })), [1, 4, 9]);
+    assert.deepEqual(ids(catalogue.filter({ minRtp: 95.99 })), [1, 3, 4, 9]);
+    assert.deepEqual(ids(catalogue.filter({ minRtp: 97.01 })), []);
   });
 
   it('filters by volatility and bonus buy, and combines filters with AND', () => {
-    assert.deepEqual(ids(catalogue.list({ volatility: 'High' }, all).slots), [2, 4]);
-    assert.deepEqual(ids(catalogue.list({ hasBonusBuy: true }, all).slots), [4, 9]);
-    assert.deepEqual(ids(catalogue.list({ hasBonusBuy: false }, all).slots), [1, 2, 3]);
-    const combined = catalogue.list({ volatility: 'High', hasBonusBuy: false, provider: 'Pragmatic Play', minRtp: 90 }, all);
-    assert.deepEqual(ids(combined.slots), [2]);
-    assert.equal(combined.total, 1);
+    assert.deepEqual(ids(catalogue.filter({ volatilities: ['High'] })), [2, 4]);
+    assert.deepEqual(ids(catalogue.filter({ hasBonusBuy: true })), [4, 9]);
+    assert.deepEqual(ids(catalogue.filter({ hasBonusBuy: false })), [1, 2, 3]);
+    const combined = catalogue.filter({ volatilities: ['High'], hasBonusBuy: false, providers: ['pragmatic play'], minRtp: 90 });
+    assert.deepEqual(ids(combined), [2]);
   });
 
   it('filters by emoji keys with any-match, ignoring selectors and skin tones', () => {
     assert.deepEqual(ids(catalogue.filter({ emojiKeys: ['❤'] })), [1, 9]);
     assert.deepEqual(ids(catalogue.filter({ emojiKeys: ['👍'] })), [3, 9]);
-    assert.deepEqual(ids(catalogue.filter({ emojiKeys: ['💎', '🍋'], provider: 'NetEnt' })), [3]);
+    assert.deepEqual(ids(catalogue.filter({ emojiKeys: ['💎', '🍋'], providers: ['netent'] })), [3]);
   });
 });
 
@@ -133,7 +121,7 @@ describe('Catalogue emoji aggregates', () => {
 
   it('describes an empty catalogue with zeros and nulls', () => {
     const empty = Catalogue.empty();
-    assert.deepEqual(empty.list({}, { offset: 0, limit: 50 }), { slots: [], total: 0 });
+    assert.deepEqual(empty.filter({}), []);
     assert.deepEqual(empty.emojis.usage, []);
     assert.deepEqual(emojiMappings(empty.slots), []);
     assert.deepEqual(empty.emojis.stats, { totalEmojis: 0, totalUsage: 0, averagePerSlot: 0, mostUsed: null, leastUsed: null });

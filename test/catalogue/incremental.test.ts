@@ -1,7 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { Catalogue, type MatchMode } from '../../src/catalogue/catalogue.js';
+import { Catalogue, type MatchMode, type SlotQuery } from '../../src/catalogue/catalogue.js';
+import { FACET_NAMES } from '../../src/catalogue/facets.js';
+import type { SlotFilter } from '../../src/catalogue/filter.js';
 import type { CategoryMap } from '../../src/catalogue/categories.js';
 import { VOLATILITIES, type SlotRecord } from '../../src/catalogue/slot.js';
 import { emojiKey } from '../../src/emoji/emoji.js';
@@ -28,6 +30,9 @@ const fields = fc.record({
   hasBonusBuy: fc.boolean(),
   slug: fc.constantFrom(...SLUGS),
   description: fc.constantFrom('plain', 'edited'),
+  name: fc.constantFrom('Gates of Olympus', 'Book of Dead', 'Ölfürst Slot', 'Starburst'),
+  releaseYear: fc.constantFrom(undefined, 2012, 2019, 2024),
+  theme: fc.subarray(['egypt', 'mythology', 'fruit']),
 });
 type Fields = typeof fields extends fc.Arbitrary<infer T> ? T : never;
 
@@ -68,7 +73,7 @@ class Model {
   private put(id: number, slot: Fields): SlotRecord {
     const owner = [...this.records.values()].find((record) => record.slug === slot.slug);
     const slug = owner === undefined || owner.id === id ? slot.slug : (this.records.get(id)?.slug ?? `new-${id}`);
-    const record = slotRecord(id, { name: `Slot ${id}`, ...slot, slug });
+    const record = slotRecord(id, { ...slot, slug });
     this.records.set(id, record);
     this.nextId = Math.max(this.nextId, id + 1);
     return record;
@@ -77,14 +82,23 @@ class Model {
 
 const KEY_SETS = [['🍒'], ['❤', '👍'], ['🫱‍🫲', '🍒', '💎'], ['🐙'], ['🐉', '🔥', '7⃣', '', '🍀']].map((emojis) => emojis.map(emojiKey));
 
+const SEARCHES: readonly SlotQuery[] = [
+  { filter: {}, order: { key: 'name', descending: false } },
+  { filter: {}, words: ['slot'], order: { key: 'relevance', descending: false } },
+  { filter: {}, words: ['olymsup', 'net'], order: { key: 'relevance', descending: false } },
+  { filter: { themes: ['egypt'] }, words: ['of'], order: { key: 'maxWin', descending: false } },
+  { filter: { hasBonusBuy: true }, words: ['netent'], order: { key: 'rtp', descending: true } },
+  { filter: { minYear: 2015 }, order: { key: 'releaseYear', descending: true } },
+];
+
 /** Every answer a reader can get from a snapshot, as plain data. */
 function observe(catalogue: Catalogue, probeSlugs: readonly string[], probeIds: readonly number[]): unknown {
   const ids = (slots: readonly SlotRecord[]) => slots.map((slot) => slot.id);
-  const list = (filter: Parameters<Catalogue['list']>[0]) =>
-    [0, 2, 5].map((offset) => {
-      const page = catalogue.list(filter, { offset, limit: 3 });
-      return { ids: ids(page.slots), total: page.total };
-    });
+  const list = (filter: SlotFilter) => ids(catalogue.filter(filter));
+  const search = (query: SlotQuery) => {
+    const found = catalogue.search(query);
+    return { ids: found.map(({ record }) => record.id), facets: catalogue.facets(found, FACET_NAMES) };
+  };
   return {
     size: catalogue.size,
     maxId: catalogue.maxId,
@@ -95,15 +109,18 @@ function observe(catalogue: Catalogue, probeSlugs: readonly string[], probeIds: 
     bySlug: probeSlugs.flatMap((slug) => [catalogue.find(slug)?.id, catalogue.find(slug.toUpperCase())?.id, catalogue.findBySlug(slug)?.id]),
     lists: [
       {},
-      { provider: 'netent' },
-      { provider: 'playn-go' },
-      { provider: 'PRAGMATIC PLAY' },
+      { providers: ['netent'] },
+      { providers: ['playn-go'] },
+      { providers: ['pragmatic play'] },
       { minRtp: 96.5 },
-      { volatility: 'High' as const },
+      { volatilities: ['High' as const] },
       { hasBonusBuy: true },
       { emojiKeys: KEY_SETS[1] },
       { emojiKeys: KEY_SETS[2], hasBonusBuy: false, minRtp: 96 },
     ].map(list),
+    searches: SEARCHES.map(search),
+    providers: catalogue.providers(),
+    similar: catalogue.slots.map((slot) => catalogue.similar(slot, 5)),
     matches: KEY_SETS.flatMap((keys) =>
       (['any', 'all'] as MatchMode[]).flatMap((mode) => [1, 3, 1000].map((limit) => catalogue.match(keys, mode, limit))),
     ),

@@ -192,7 +192,12 @@ describe('Catalogue.filter (the lucky spin\'s candidates): properties', () => {
         fc.option(fc.constantFrom(...VOLATILITIES), { nil: undefined }),
         fc.option(requestKeys, { nil: undefined }),
         (records, provider, minRtp, volatility, emojiKeys) => {
-          const filter = { provider, minRtp, volatility, emojiKeys };
+          const filter = {
+            providers: provider === undefined ? undefined : [provider.toLowerCase()],
+            minRtp,
+            volatilities: volatility === undefined ? undefined : [volatility],
+            emojiKeys,
+          };
           const providerSlug = (name: string) => name.toLowerCase().replace(/'/g, '').replace(/[^a-z0-9]+/g, '-');
           const expected = records
             .filter((record) => provider === undefined || [record.provider.toLowerCase(), providerSlug(record.provider)].includes(provider.toLowerCase()))

@@ -21,7 +21,8 @@ function answers(catalogue: Catalogue): unknown {
     categories: catalogue.categories,
     emojis: catalogue.emojis,
     bySlug: catalogue.slots.map((slot) => catalogue.find(slot.slug.toUpperCase())?.id),
-    netEnt: catalogue.list({ provider: 'netent' }, { offset: 0, limit: 50 }),
+    netEnt: catalogue.filter({ providers: ['netent'] }),
+    providers: catalogue.providers(),
     matches: KEY_SETS.flatMap((keys) => [catalogue.match(keys, 'any', 50), catalogue.match(keys, 'all', 50)]),
   };
 }

@@ -14,7 +14,7 @@ import { PUBLIC_BODY_LIMIT } from '../server-options.js';
 import { emojiUsageBody } from '../routes/emojis.js';
 import { matchBody } from '../routes/match.js';
 import { playLocation, REDIRECT_HEADERS } from '../routes/redirects.js';
-import { slotBody, slotListBody } from '../routes/slots.js';
+import { similarBody, slotBody, slotListBody } from '../routes/slots.js';
 import { recognise, type FastRequest } from './recognise.js';
 
 export interface FastPathDeps {
@@ -107,6 +107,7 @@ export function fastPath(deps: FastPathDeps): FastPath {
       } else {
         if (fast.route === '/api/slots/:idOrSlug') payload = slotBody(deps.catalogue(), fast.idOrSlug, base);
         else if (fast.route === '/api/slots') payload = slotListBody(deps.catalogue(), fast.query, base);
+        else if (fast.route === '/api/slots/:idOrSlug/similar') payload = similarBody(deps.catalogue(), fast.idOrSlug, fast.query, base);
         else if (fast.route === '/api/emojis') payload = emojiUsageBody(deps.catalogue(), fast.query);
         else payload = matchBody(deps.catalogue(), body, base);
         headers.push('content-type', JSON_TYPE);

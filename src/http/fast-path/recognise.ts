@@ -5,6 +5,7 @@ import type { Query } from '../query.js';
 export type FastRequest =
   | { readonly route: '/api/slots/:idOrSlug'; readonly idOrSlug: string }
   | { readonly route: '/api/slots'; readonly query: Query }
+  | { readonly route: '/api/slots/:idOrSlug/similar'; readonly idOrSlug: string; readonly query: Query }
   | { readonly route: '/api/emojis'; readonly query: Query }
   | { readonly route: '/api/play/:emojis'; readonly emojis: string }
   | { readonly route: '/api/match' };
@@ -15,8 +16,9 @@ export type FastRequest =
  * path route, odd query syntax) is left to Fastify's router, which has the last word on it.
  */
 const SLOT = /^\/api\/slots\/([\w.~-]+)$/;
-const LIST = /^\/api\/slots(?:\?([\w.~=&-]*))?$/;
-const QUERY_PARAMETER = /^([A-Za-z]+)=([\w.~-]*)$/;
+const SIMILAR = /^\/api\/slots\/([\w.~-]+)\/similar(?:\?([\w.~=&,-]*))?$/;
+const LIST = /^\/api\/slots(?:\?([\w.~=&,-]*))?$/;
+const QUERY_PARAMETER = /^([A-Za-z]+)=([\w.~,-]*)$/;
 const EMOJIS = /^\/api\/emojis(?:\?(format=(?:aggregated|raw)))?$/;
 const PLAY = /^\/api\/play\/((?:%[89a-fA-F][\da-fA-F]|[\w.~-])+)$/;
 
@@ -54,6 +56,12 @@ export function recognise(method: string | undefined, url: string | undefined): 
   if (slot !== null) {
     const idOrSlug = slot[1] as string;
     return idOrSlug.length > MAX_PATH_SEGMENT_LENGTH ? undefined : { route: '/api/slots/:idOrSlug', idOrSlug };
+  }
+  const similar = SIMILAR.exec(url);
+  if (similar !== null) {
+    const idOrSlug = similar[1] as string;
+    const query = plainQuery(similar[2]);
+    return idOrSlug.length > MAX_PATH_SEGMENT_LENGTH || query === undefined ? undefined : { route: '/api/slots/:idOrSlug/similar', idOrSlug, query };
   }
   const play = PLAY.exec(url);
   if (play !== null) {

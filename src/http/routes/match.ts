@@ -84,7 +84,8 @@ export function matchRoutes(app: FastifyInstance, context: RouteContext): void {
   );
 }
 
-function matchItem({ slot, score, matched }: MatchedSlot, base: string): Static<typeof MatchItemSchema> {
+/** A match result item (decisions §4). */
+export function matchItem({ slot, score, matched }: MatchedSlot, base: string): Static<typeof MatchItemSchema> {
   return {
     id: slot.id,
     name: slot.name,

@@ -81,11 +81,8 @@ export function redirectRoutes(app: FastifyInstance, context: RouteContext): voi
     response: { 302: SlotRedirectSchema, 404: NotFoundSchema },
   };
   app.get('/api/v1/spin', { ...DOCUMENTED_ONLY, schema: spinSchema }, async (request, reply) => {
-    const query = request.query as Query;
-    const emoji = single(query, 'emoji');
-    const filter = slotFilterParams(query, { hasBonusBuy: false });
-    const emojiKeys = emoji === undefined ? undefined : requestedEmojis(emoji, 'emoji').map(({ key }) => key);
-    const candidates = context.catalogue().filter(emojiKeys ? { ...filter, emojiKeys } : filter);
+    const filter = slotFilterParams(request.query as Query, { hasBonusBuy: false });
+    const candidates = context.catalogue().filter(filter);
     const slot = candidates[Math.floor(context.random() * candidates.length)];
     if (slot === undefined) throw notFound('no slot passes the spin filters');
     return redirectToSlot(request, reply, context, slot);
