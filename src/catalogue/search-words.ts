@@ -6,7 +6,7 @@
 const MARKS = /\p{M}/gu;
 const APOSTROPHES = /['`´‘’ʼ]/g;
 const SEPARATORS = /[^\p{L}\p{N}]+/u;
-const ASCII = /^[\x00-\x7f]*$/;
+const ASCII = /^[\p{ASCII}]*$/u;
 const ASCII_SEPARATORS = /[^a-z0-9]+/;
 
 /** `text` lower-cased with its accents taken off: `Ölfürst` → `olfurst`. */

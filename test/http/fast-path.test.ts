@@ -59,6 +59,18 @@ const CASES: readonly Case[] = [
   { name: 'list empty limit', raw: get('/api/slots?limit='), fast: true },
   { name: 'list bad boolean', raw: get('/api/slots?hasBonusBuy=yes'), fast: true },
   { name: 'list unknown parameter', raw: get('/api/slots?colour=red'), fast: true },
+  { name: 'list search', raw: get('/api/slots?q=cherr'), fast: true },
+  { name: 'list search with a typo', raw: get('/api/slots?q=lemno&sort=-rtp'), fast: true },
+  { name: 'list lists and bounds', raw: get('/api/slots?provider=netent,pragmatic-play&volatility=high,medium&minRating=4&maxMaxWin=9000'), fast: true },
+  { name: 'list facets', raw: get('/api/slots?facets=provider,volatility,theme,feature,releaseYear&limit=1'), fast: true },
+  { name: 'list unknown facet', raw: get('/api/slots?facets=colour'), fast: true },
+  { name: 'list relevance without q', raw: get('/api/slots?sort=relevance'), fast: true },
+  { name: 'list crossed bounds', raw: get('/api/slots?minYear=2020&maxYear=2010'), fast: true },
+  { name: 'list escaped search', raw: get('/api/slots?q=gems%20cherry&facets=emoji'), fast: false },
+  { name: 'similar', raw: get('/api/slots/cherry-gems/similar'), fast: true },
+  { name: 'similar limited', raw: get('/api/slots/1/similar?limit=2'), fast: true },
+  { name: 'similar bad limit', raw: get('/api/slots/1/similar?limit=x'), fast: true },
+  { name: 'similar unknown slot', raw: get('/api/slots/nothing/similar'), fast: true },
   { name: 'list escaped provider', raw: get('/api/slots?provider=Play%27n%20GO'), fast: false },
   { name: 'list plus in query', raw: get('/api/slots?provider=Push+Gaming'), fast: false },
   { name: 'list dangling ampersand', raw: get('/api/slots?limit=2&'), fast: false },
@@ -253,13 +265,15 @@ describe('the fast path answers exactly as Fastify does', { timeout: 30_000 }, (
       const text = raw.toString();
       const route = text.startsWith('POST')
         ? '/api/match'
-        : /^GET \/api\/slots\//.test(text)
-          ? '/api/slots/:idOrSlug'
-          : /^GET \/api\/slots/.test(text)
-            ? '/api/slots'
-            : /^GET \/api\/play\//.test(text)
-              ? '/api/play/:emojis'
-              : '/api/emojis';
+        : /^GET \/api\/slots\/[^ ]+\/similar/.test(text)
+          ? '/api/slots/:idOrSlug/similar'
+          : /^GET \/api\/slots\//.test(text)
+            ? '/api/slots/:idOrSlug'
+            : /^GET \/api\/slots/.test(text)
+              ? '/api/slots'
+              : /^GET \/api\/play\//.test(text)
+                ? '/api/play/:emojis'
+                : '/api/emojis';
       expected.set(route, (expected.get(route) ?? 0) + 1);
     }
     const lines = fastSeries(await metrics(pair.fast.port));
