@@ -174,9 +174,9 @@ const record = (id: number) =>
     })
     .map((fields) => slotRecord(id, { ...fields, slug: `slot-${id}`, hasBonusBuy: fields.features.includes('bonus buy') }));
 
-const records = fc
+const records: fc.Arbitrary<SlotRecord[]> = fc
   .uniqueArray(fc.integer({ min: 1, max: 500 }), { maxLength: 40 })
-  .chain((ids) => (ids.length === 0 ? fc.constant([]) : fc.tuple(...ids.map(record))));
+  .chain((ids) => (ids.length === 0 ? fc.constant<SlotRecord[]>([]) : fc.tuple(...ids.map(record))));
 
 /** A query word as a person types it: a word of the catalogue, cut short, misspelt, in other case or accents. */
 const typedWord = fc
