@@ -2,13 +2,13 @@ import { buildParts, partsWithout, partsWithSlot, positionOf, type CataloguePart
 import type { CategoryMap } from './categories.js';
 import type { EmojiAggregates } from './emoji-usage.js';
 import { countFacet, type FacetCount, type FacetName } from './facets.js';
-import { passesFields, type SlotFilter } from './filter.js';
+import { fieldCheck, type SlotFilter } from './filter.js';
 import { summariseProviders, type ProviderSummary } from './providers.js';
 import type { ScoredSlot } from './ranking.js';
 import { matchWord, queryWords, WordMatch, type QueryWord } from './search-words.js';
 import type { SlotRecord } from './slot.js';
 import type { SlotKeys } from './slot-keys.js';
-import { comparator, ID_ORDER, type Found, type SlotOrder } from './slot-order.js';
+import { comparator, Found, ID_ORDER, type SlotOrder } from './slot-order.js';
 import { runAtOnce, runSliced } from './steps.js';
 
 export type MatchMode = 'any' | 'all';
@@ -126,14 +126,18 @@ export class Catalogue {
     const emojiKeys = filter.emojiKeys;
     const positions = emojiKeys === undefined ? undefined : this.carryingAny(emojiKeys);
     const count = positions?.length ?? this.slots.length;
+    const passes = fieldCheck(filter);
     const found: Found[] = [];
     for (let i = 0; i < count; i++) {
       const position = positions === undefined ? i : (positions[i] as number);
       const record = this.slots[position] as SlotRecord;
       const keys = this.parts.keys[position] as SlotKeys;
-      if (!passesFields(record, keys, filter)) continue;
-      const hit = words === undefined ? { nameMatches: true, typos: 0 } : textMatch(words, keys);
-      if (hit !== undefined) found.push({ record, keys, ...hit });
+      if (!passes(record, keys)) continue;
+      if (words === undefined) found.push(new Found(record, keys, true, 0));
+      else {
+        const hit = textMatch(record, keys, words);
+        if (hit !== undefined) found.push(hit);
+      }
     }
     if (query.order !== ID_ORDER && (query.order.key !== 'id' || query.order.descending)) found.sort(comparator(query.order));
     return found;
@@ -195,16 +199,17 @@ function matchedTags(slot: SlotRecord, slotKeys: SlotKeys, keys: readonly string
 }
 
 /** How the words of a query match a slot, or undefined when some word matches none of its words. */
-function textMatch(words: readonly QueryWord[], keys: SlotKeys): Pick<Found, 'nameMatches' | 'typos'> | undefined {
+function textMatch(record: SlotRecord, keys: SlotKeys, words: readonly QueryWord[]): Found | undefined {
   let nameMatches = true;
   let typos = 0;
+  const { search } = keys;
   for (const word of words) {
-    const match = matchWord(word, keys.words);
+    const match = matchWord(word, search, search.text.length);
     if (match === WordMatch.None) return undefined;
     if (match === WordMatch.Typo) typos += 1;
-    if (nameMatches && matchWord(word, keys.nameWords) === WordMatch.None) nameMatches = false;
+    if (nameMatches && matchWord(word, search, search.nameEnd) === WordMatch.None) nameMatches = false;
   }
-  return { nameMatches, typos };
+  return new Found(record, keys, nameMatches, typos);
 }
 
 /** A provider's name as shown, from its lower-case name. */

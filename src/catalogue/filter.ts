@@ -34,26 +34,39 @@ export interface Page {
 export const DEFAULT_LIMIT = 50;
 export const MAX_LIMIT = 1000;
 
-const below = (value: number, bound: number | undefined) => bound !== undefined && value < bound;
-const above = (value: number, bound: number | undefined) => bound !== undefined && value > bound;
+type Check = (record: SlotRecord, keys: SlotKeys) => boolean;
 
-function carriesEvery(values: readonly string[], wanted: readonly string[] | undefined): boolean {
-  return wanted === undefined || wanted.every((value) => values.includes(value));
+/** A check of `value` against inclusive bounds, or none when neither is given. */
+function withinBounds(value: (record: SlotRecord) => number | undefined, min: number | undefined, max: number | undefined): Check | undefined {
+  if (min === undefined && max === undefined) return undefined;
+  const low = min ?? -Infinity;
+  const high = max ?? Infinity;
+  return (record) => {
+    const given = value(record);
+    return given !== undefined && given >= low && given <= high;
+  };
 }
 
-/** True when the slot passes every filter but the emoji one (which the emoji index answers). */
-export function passesFields(record: SlotRecord, keys: SlotKeys, filter: SlotFilter): boolean {
-  if (filter.providers !== undefined && !filter.providers.some((name) => name === keys.providerName || name === keys.providerSlug)) {
-    return false;
-  }
-  if (filter.volatilities !== undefined && !filter.volatilities.includes(record.volatility)) return false;
-  if (filter.hasBonusBuy !== undefined && record.hasBonusBuy !== filter.hasBonusBuy) return false;
-  if (below(record.rtp, filter.minRtp) || above(record.rtp, filter.maxRtp)) return false;
-  if (below(record.rating, filter.minRating) || above(record.rating, filter.maxRating)) return false;
-  if (below(record.maxWin, filter.minMaxWin) || above(record.maxWin, filter.maxMaxWin)) return false;
-  if (filter.minYear !== undefined || filter.maxYear !== undefined) {
-    const year = record.releaseYear;
-    if (year === undefined || below(year, filter.minYear) || above(year, filter.maxYear)) return false;
-  }
-  return carriesEvery(record.theme, filter.themes) && carriesEvery(record.features, filter.features);
+/**
+ * One function checking every given filter but the emoji one (which the emoji index answers),
+ * made once per request: a catalogue-wide scan then runs only the checks that were asked for.
+ */
+export function fieldCheck(filter: SlotFilter): Check {
+  const { providers, volatilities, hasBonusBuy, themes, features } = filter;
+  const checks = [
+    providers && ((_record: SlotRecord, keys: SlotKeys) => providers.some((name) => name === keys.providerName || name === keys.providerSlug)),
+    volatilities && ((record: SlotRecord) => volatilities.includes(record.volatility)),
+    hasBonusBuy === undefined ? undefined : (record: SlotRecord) => record.hasBonusBuy === hasBonusBuy,
+    themes && ((record: SlotRecord) => themes.every((theme) => record.theme.includes(theme))),
+    features && ((record: SlotRecord) => features.every((feature) => record.features.includes(feature))),
+    withinBounds((record) => record.rtp, filter.minRtp, filter.maxRtp),
+    withinBounds((record) => record.rating, filter.minRating, filter.maxRating),
+    withinBounds((record) => record.maxWin, filter.minMaxWin, filter.maxMaxWin),
+    withinBounds((record) => record.releaseYear, filter.minYear, filter.maxYear),
+  ].filter((check): check is Check => check !== undefined);
+  if (checks.length === 0) return () => true;
+  return (record, keys) => {
+    for (const check of checks) if (!check(record, keys)) return false;
+    return true;
+  };
 }

@@ -1,21 +1,7 @@
 import { emojiKey } from '../emoji/emoji.js';
-import { distinctWords, foldText } from './search-words.js';
+import { foldText, searchText, type SearchText } from './search-words.js';
 import { slugify, type SlotRecord } from './slot.js';
 
-/** What a slot is found by besides its fields; depends on the record alone, so it is kept across snapshots. */
-export interface SlotKeys {
-  readonly providerName: string;
-  readonly providerSlug: string;
-  readonly tagKeys: readonly string[];
-  /** Distinct search words of the name, provider, themes and features, sorted. */
-  readonly words: readonly string[];
-  /** Distinct search words of the name alone, sorted. */
-  readonly nameWords: readonly string[];
-  /** The name as `sort=name` compares it: lower case, accents off. */
-  readonly foldedName: string;
-}
-
-const keysCache = new WeakMap<SlotRecord, SlotKeys>();
 /** Provider slugs already worked out: a catalogue has a few dozen providers over all its slots. */
 const providerSlugs = new Map<string, string>();
 
@@ -29,17 +15,44 @@ function providerSlugOf(provider: string): string {
   return slug;
 }
 
+/**
+ * What a slot is found by besides its fields. It depends on the record alone, so it is kept across
+ * snapshots; what only searches need is worked out at the first search that reads it, so loading and
+ * writing a catalogue cost no more for it.
+ */
+export class SlotKeys {
+  readonly providerName: string;
+  readonly providerSlug: string;
+  readonly tagKeys: readonly string[];
+  private searchWords: SearchText | undefined;
+  private folded: string | undefined;
+
+  constructor(private readonly record: SlotRecord) {
+    this.providerName = record.provider.toLowerCase();
+    this.providerSlug = providerSlugOf(record.provider);
+    this.tagKeys = record.emojiTags.map(emojiKey);
+  }
+
+  /** The words of the name, provider, themes and features, as searches read them. */
+  get search(): SearchText {
+    const { record } = this;
+    this.searchWords ??= searchText(record.name, [record.provider, ...record.theme, ...record.features]);
+    return this.searchWords;
+  }
+
+  /** The name as `sort=name` compares it: lower case, accents off. */
+  get foldedName(): string {
+    this.folded ??= foldText(this.record.name);
+    return this.folded;
+  }
+}
+
+const keysCache = new WeakMap<SlotRecord, SlotKeys>();
+
 export function keysOf(record: SlotRecord): SlotKeys {
   let keys = keysCache.get(record);
   if (keys === undefined) {
-    keys = {
-      providerName: record.provider.toLowerCase(),
-      providerSlug: providerSlugOf(record.provider),
-      tagKeys: record.emojiTags.map(emojiKey),
-      words: distinctWords([record.name, record.provider, ...record.theme, ...record.features]),
-      nameWords: distinctWords([record.name]),
-      foldedName: foldText(record.name),
-    };
+    keys = new SlotKeys(record);
     keysCache.set(record, keys);
   }
   return keys;

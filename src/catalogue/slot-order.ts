@@ -12,13 +12,15 @@ export interface SlotOrder {
 export const ID_ORDER: SlotOrder = { key: 'id', descending: false };
 
 /** A slot that passed a search, with what ordering by relevance needs. */
-export interface Found {
-  readonly record: SlotRecord;
-  readonly keys: SlotKeys;
-  /** Every word of the text matches a word of the name. */
-  readonly nameMatches: boolean;
-  /** Words of the text that are a prefix of none of the slot's words (they matched by a typo). */
-  readonly typos: number;
+export class Found {
+  constructor(
+    readonly record: SlotRecord,
+    readonly keys: SlotKeys,
+    /** Every word of the text matches a word of the name. */
+    readonly nameMatches: boolean,
+    /** Words of the text that are a prefix of none of the slot's words (they matched by a typo). */
+    readonly typos: number,
+  ) {}
 }
 
 type Compare = (a: Found, b: Found) => number;

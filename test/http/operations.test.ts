@@ -13,6 +13,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{1
 const PUBLIC_PATHS = [
   '/api/slots',
   '/api/slots/{idOrSlug}',
+  '/api/slots/{idOrSlug}/similar',
+  '/api/providers',
   '/api/emojis',
   '/api/emojis/categories',
   '/api/emojis/stats',
@@ -319,7 +321,10 @@ describe('GET /openapi.json and /docs', () => {
 
   it('describes the inputs and answers of the API routes', () => {
     const list = document.paths['/api/slots']?.['get'];
-    assert.deepEqual(list?.parameters?.map((parameter) => parameter.name), ['limit', 'offset', 'provider', 'minRtp', 'volatility', 'hasBonusBuy']);
+    assert.deepEqual(list?.parameters?.map((parameter) => parameter.name), [
+      'limit', 'offset', 'q', 'provider', 'volatility', 'hasBonusBuy', 'theme', 'feature', 'emoji', 'minRtp', 'maxRtp',
+      'minRating', 'maxRating', 'minMaxWin', 'maxMaxWin', 'minYear', 'maxYear', 'sort', 'facets',
+    ]);
     assert.deepEqual(Object.keys(list?.responses ?? {}).sort(), ['200', '400', '429']);
     assert.ok(document.paths['/api/match']?.['post']?.requestBody);
     assert.deepEqual(Object.keys(document.paths['/api/play/{emojis}']?.['get']?.responses ?? {}).sort(), ['302', '400', '404', '429']);
