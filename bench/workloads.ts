@@ -20,6 +20,15 @@ export const MATCH_WORKLOAD = 'POST /api/match';
 export const LIST_50_WORKLOAD = 'GET /api/slots?limit=50';
 export const LIST_1000_WORKLOAD = 'GET /api/slots?limit=1000';
 
+/** Discovery (decisions §13): a common word prefix and a misspelt word of the synthetic names, a theme by RTP, facets, similar slots. */
+const DISCOVERY_WORKLOADS = new Set([
+  'GET /api/slots?q={common prefix}',
+  'GET /api/slots?q={6 letters, one typo}',
+  'GET /api/slots?theme={t}&sort=-rtp&limit=50',
+  'GET /api/slots?facets=provider,volatility,theme&limit=1',
+  'GET /api/slots/{slug}/similar',
+]);
+
 /** The slot looked up by slug: one from the middle of the catalogue, far from either end of the id order. */
 export function probeSlug(document: CatalogueDocument): string {
   const slot = document.slots[Math.floor(document.slots.length / 2)];
@@ -27,7 +36,7 @@ export function probeSlug(document: CatalogueDocument): string {
   return slot.slug;
 }
 
-/** The six workloads of the issue, against `document` once it is imported. */
+/** The workloads, against `document` once it is imported. */
 export function workloads(document: CatalogueDocument): Workload[] {
   return [
     { name: SLUG_WORKLOAD, method: 'GET', path: `/api/slots/${probeSlug(document)}`, status: 200 },
@@ -36,12 +45,18 @@ export function workloads(document: CatalogueDocument): Workload[] {
     { name: MATCH_WORKLOAD, method: 'POST', path: '/api/match', body: JSON.stringify({ emojis: MATCH_EMOJIS }), status: 200 },
     { name: 'GET /api/play/{2 emojis}', method: 'GET', path: `/api/play/${encodeURIComponent(PLAY_EMOJIS.join(''))}`, status: 302 },
     { name: 'GET /api/emojis', method: 'GET', path: '/api/emojis', status: 200 },
+    { name: 'GET /api/slots?q={common prefix}', method: 'GET', path: '/api/slots?q=drag', status: 200 },
+    { name: 'GET /api/slots?q={6 letters, one typo}', method: 'GET', path: '/api/slots?q=dargon', status: 200 },
+    { name: 'GET /api/slots?theme={t}&sort=-rtp&limit=50', method: 'GET', path: '/api/slots?theme=fruit&sort=-rtp&limit=50', status: 200 },
+    { name: 'GET /api/slots?facets=provider,volatility,theme&limit=1', method: 'GET', path: '/api/slots?facets=provider,volatility,theme&limit=1', status: 200 },
+    { name: 'GET /api/slots/{slug}/similar', method: 'GET', path: `/api/slots/${probeSlug(document)}/similar`, status: 200 },
   ];
 }
 
 /** The issue's throughput target for a workload at a catalogue size, as a fraction of the baseline. */
 export function ratioTarget(workload: string, size: number): number | undefined {
   if (workload === SLUG_WORKLOAD) return 0.8;
+  if (DISCOVERY_WORKLOADS.has(workload)) return size >= 100_000 ? 0.3 : 0.5;
   if (size <= 200) return 0.5;
   if (size >= 100_000) return 0.35;
   return undefined;
