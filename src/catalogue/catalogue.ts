@@ -2,7 +2,7 @@ import { buildParts, partsWithout, partsWithSlot, positionOf, type CataloguePart
 import type { CategoryMap } from './categories.js';
 import type { EmojiAggregates } from './emoji-usage.js';
 import { countFacet, type FacetCount, type FacetName } from './facets.js';
-import { fieldCheck, type SlotFilter } from './filter.js';
+import { fieldCheck, type Page, type SlotFilter } from './filter.js';
 import { summariseProviders, type ProviderSummary } from './providers.js';
 import type { ScoredSlot } from './ranking.js';
 import { matchWord, queryWords, WordMatch, type QueryWord } from './search-words.js';
@@ -26,7 +26,17 @@ export interface SlotQuery {
   readonly order: SlotOrder;
 }
 
+export interface SearchPage {
+  readonly slots: readonly SlotRecord[];
+  readonly total: number;
+  readonly facets?: Record<string, FacetCount[]>;
+}
+
 const ID_PATTERN = /^[1-9][0-9]{0,15}$/;
+
+function isEverySlotInIdOrder({ filter, words, order }: SlotQuery): boolean {
+  return words === undefined && order === ID_ORDER && Object.values(filter).every((value) => value === undefined);
+}
 
 /**
  * An immutable, fully indexed view of the whole catalogue. Requests read only this; a write builds
@@ -141,6 +151,18 @@ export class Catalogue {
     }
     if (query.order !== ID_ORDER && (query.order.key !== 'id' || query.order.descending)) found.sort(comparator(query.order));
     return found;
+  }
+
+  /**
+   * One page of a search, with how many slots pass in all and, when asked, facet counts over every
+   * one of them. A page of the whole catalogue in id order is a slice, whatever its size.
+   */
+  page(query: SlotQuery, page: Page, facetNames: readonly FacetName[] = []): SearchPage {
+    const { offset, limit } = page;
+    if (facetNames.length === 0 && isEverySlotInIdOrder(query)) return { slots: this.slots.slice(offset, offset + limit), total: this.size };
+    const found = this.search(query);
+    const slots = found.slice(offset, offset + limit).map(({ record }) => record);
+    return facetNames.length === 0 ? { slots, total: found.length } : { slots, total: found.length, facets: this.facets(found, facetNames) };
   }
 
   /** Facet counts over `found` (decisions §13). */

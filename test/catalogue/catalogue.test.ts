@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { Catalogue } from '../../src/catalogue/catalogue.js';
 import { emojiMappings } from '../../src/catalogue/emoji-usage.js';
+import { ID_ORDER } from '../../src/catalogue/slot-order.js';
 import { slotRecord } from '../support/fixtures.js';
 
 const slots = [
@@ -28,6 +29,28 @@ describe('Catalogue lookups', () => {
   it('keeps slots in id order and knows the highest id', () => {
     assert.deepEqual(ids(catalogue.slots), [1, 2, 3, 4, 9]);
     assert.equal(catalogue.maxId, 9);
+  });
+});
+
+describe('Catalogue.page', () => {
+  const everything = { filter: {}, order: ID_ORDER };
+
+  it('pages in id order with the total of every passing slot', () => {
+    assert.deepEqual(ids(catalogue.page(everything, { offset: 0, limit: 2 }).slots), [1, 2]);
+    const last = catalogue.page(everything, { offset: 4, limit: 2 });
+    assert.deepEqual(last, { slots: [catalogue.find('9')], total: 5 });
+    const filtered = catalogue.page({ filter: { volatilities: ['High'] }, order: ID_ORDER }, { offset: 1, limit: 5 });
+    assert.deepEqual(ids(filtered.slots), [4]);
+    assert.equal(filtered.total, 2);
+  });
+
+  it('gives an empty page past the end with the same total, and facets only when asked', () => {
+    assert.deepEqual(catalogue.page(everything, { offset: Number.MAX_SAFE_INTEGER, limit: 5 }), { slots: [], total: 5 });
+    const faceted = catalogue.page(everything, { offset: 10, limit: 5 }, ['volatility']);
+    assert.deepEqual(faceted.slots, []);
+    assert.deepEqual(faceted.facets, {
+      volatility: [{ value: 'High', count: 2 }, { value: 'Extreme', count: 1 }, { value: 'Low', count: 1 }, { value: 'Medium', count: 1 }],
+    });
   });
 });
 

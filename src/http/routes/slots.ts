@@ -44,11 +44,9 @@ export function slotListBody(catalogue: Catalogue, query: Query, baseOf: () => s
   const request = slotListParams(query);
   const base = baseOf();
   return listBodies(catalogue, `${base} ${JSON.stringify(request)}`, () => {
-    const { offset, limit } = request.page;
-    const found = catalogue.search(request.query);
-    const page = found.slice(offset, offset + limit).map(({ record }) => record);
-    const facets = request.facets.length === 0 ? '' : `,"facets":${JSON.stringify(catalogue.facets(found, request.facets))}`;
-    return Buffer.from(`{"slots":${slotArrayJson(catalogue, page, base)},"count":${page.length},"total":${found.length}${facets}}`);
+    const { slots, total, facets } = catalogue.page(request.query, request.page, request.facets);
+    const facetsJson = facets === undefined ? '' : `,"facets":${JSON.stringify(facets)}`;
+    return Buffer.from(`{"slots":${slotArrayJson(catalogue, slots, base)},"count":${slots.length},"total":${total}${facetsJson}}`);
   });
 }
 
