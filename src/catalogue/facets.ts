@@ -13,7 +13,7 @@ export interface FacetCount {
 export const MAX_FACET_VALUES = 50;
 
 /** How a facet's values are shown: a provider by its name, an emoji as stored, given their group keys. */
-export interface FacetForms {
+interface FacetForms {
   readonly provider: (lowerCaseName: string) => string;
   readonly emoji: (key: string) => string;
 }

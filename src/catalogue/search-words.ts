@@ -31,12 +31,12 @@ export function searchWords(text: string): string[] {
 }
 
 /** Query words at least this long (in characters) also match a word one typo away. */
-export const TYPO_MIN_LENGTH = 5;
+const TYPO_MIN_LENGTH = 5;
 
 const SURROGATE = /[\uD800-\uDFFF]/;
 
 /** Length in characters (code points), not UTF-16 units. */
-export function characterCount(text: string): number {
+function characterCount(text: string): number {
   return SURROGATE.test(text) ? Array.from(text).length : text.length;
 }
 
@@ -44,7 +44,7 @@ export function characterCount(text: string): number {
  * True when `b` is `a` with exactly one character inserted, deleted, replaced, or two neighbours
  * swapped (optimal string alignment distance 1), counting characters, not UTF-16 units.
  */
-export function isOneEdit(a: string, b: string): boolean {
+function isOneEdit(a: string, b: string): boolean {
   if (!SURROGATE.test(a) && !SURROGATE.test(b)) return isOneEditAt(a, b, 0, b.length);
   const [oneUnitA, oneUnitB] = oneUnitPerCharacter(a, b);
   return isOneEditAt(oneUnitA, oneUnitB, 0, oneUnitB.length);

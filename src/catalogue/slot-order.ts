@@ -2,7 +2,7 @@ import type { SlotRecord } from './slot.js';
 import type { SlotKeys } from './slot-keys.js';
 
 export const SORT_KEYS = ['relevance', 'id', 'name', 'rtp', 'rating', 'maxWin', 'releaseYear'] as const;
-export type SortKey = (typeof SORT_KEYS)[number];
+type SortKey = (typeof SORT_KEYS)[number];
 
 export interface SlotOrder {
   readonly key: SortKey;

@@ -38,7 +38,7 @@ export function limitParam(query: Query, fallback: number, max: number = MAX_LIM
 }
 
 /** `offset`: ≥ 0; a huge one simply lies past the end. */
-export function offsetParam(query: Query): number {
+function offsetParam(query: Query): number {
   const raw = single(query, 'offset');
   return raw === undefined ? 0 : wholeNumber('offset', raw, 0);
 }
@@ -188,7 +188,7 @@ function facetsParam(query: Query): FacetName[] {
   });
 }
 
-export interface SlotListRequest {
+interface SlotListRequest {
   readonly query: SlotQuery;
   readonly facets: readonly FacetName[];
   readonly page: Page;
