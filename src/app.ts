@@ -102,7 +102,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const isDraining = registerDraining(app);
   const now = deps.now ?? Date.now;
   app.decorate('proxyTrust', { getter: () => proxyTrust });
-  const { limiter: rateLimiter, limit } = registerRateLimit(app, { limits: config.rateLimit, limiter: deps.rateLimiter, now });
+  const { limiter: rateLimiter, limit } = registerRateLimit(app, { limits: config.rateLimit, limiter: deps.rateLimiter, now, proxyTrust });
   limitRefused = limit;
   // After the limiter, so its refusals count and carry X-RateLimit-* like every API answer.
   registerProtocolChecks(app);

@@ -3,6 +3,7 @@ import { Type, type Static } from 'typebox';
 import type { RateLimitConfig } from '../../config.js';
 import type { RateLimitDecision, RateLimiter } from '../../ratelimit/limiter.js';
 import { MemoryRateLimiter } from '../../ratelimit/memory-limiter.js';
+import { clientAddress, type TrustFunction } from '../proxy-trust.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -17,6 +18,8 @@ export interface RateLimitOptions {
   readonly limiter?: RateLimiter | undefined;
   /** Wall clock in milliseconds. */
   readonly now?: (() => number) | undefined;
+  /** Which proxies are believed about the client. */
+  readonly proxyTrust: TrustFunction | false;
 }
 
 /** The 429 body of decisions §8. */
@@ -108,7 +111,10 @@ export function registerRateLimit(app: FastifyInstance, options: RateLimitOption
 
   const limit = async (request: FastifyRequest, reply: FastifyReply): Promise<boolean> => {
     if (!isRateLimited(request)) return false;
-    const decision = await limiter.consume(request.ip);
+    // Not `request.ip`: Fastify leaves proxies out of it on the requests it refuses before routing.
+    const client = clientAddress(request.raw, options.proxyTrust);
+    if (client === undefined) return false;
+    const decision = await limiter.consume(client);
     const headers = rateLimitHeaders(decision);
     for (let i = 0; i < headers.length; i += 2) reply.header(headers[i] as string, headers[i + 1]);
     if (decision.allowed) return false;
