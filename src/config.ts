@@ -45,8 +45,8 @@ export class ConfigError extends Error {
 }
 
 const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
-export const DEFAULT_SQLITE_PATH = 'data/slotmoji.db';
-export const MIN_ADMIN_TOKEN_LENGTH = 16;
+const DEFAULT_SQLITE_PATH = 'data/slotmoji.db';
+const MIN_ADMIN_TOKEN_LENGTH = 16;
 
 type Env = Readonly<Record<string, string | undefined>>;
 

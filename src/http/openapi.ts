@@ -98,7 +98,7 @@ export async function registerOpenApi(app: FastifyInstance, config: Config): Pro
  * swagger-ui loads its scripts and styles from its own `/docs/static` routes and sets inline style
  * attributes; it fetches the document, and "try it out" calls the API, on this origin or the public one.
  */
-export function docsContentSecurityPolicy(config: Config): string {
+function docsContentSecurityPolicy(config: Config): string {
   const api = config.publicBaseUrl === undefined ? "'self'" : `'self' ${config.publicBaseUrl}`;
   return [
     "default-src 'none'",

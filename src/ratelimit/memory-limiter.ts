@@ -5,7 +5,7 @@ import type { RateLimitDecision, RateLimiter } from './limiter.js';
 import { windowSpecs } from './windows.js';
 
 /** About a million clients: the largest flood the memory budget is measured for; any larger is bounded. */
-export const DEFAULT_MAX_CLIENTS = 2 ** 20;
+const DEFAULT_MAX_CLIENTS = 2 ** 20;
 /** How often an idle process lets go of counters whose windows have all ended. */
 const SWEEP_INTERVAL_MS = 10_000;
 

@@ -48,7 +48,7 @@ function segmentsOf(url: string): string[] {
  * routes and preflights do not. The path is read as the router decodes it (`/%61pi/slots` is
  * `/api/slots`, `/api/%61dmin/...` is admin), even when part of it cannot be decoded at all.
  */
-export function isRateLimited(request: FastifyRequest): boolean {
+function isRateLimited(request: FastifyRequest): boolean {
   if (request.method === 'OPTIONS') return false;
   const [root, api, area] = segmentsOf(request.url);
   return root === '' && api === 'api' && area !== undefined && area !== 'admin';
