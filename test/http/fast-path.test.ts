@@ -378,6 +378,9 @@ describe('the fast path behind proxies, trusted or not', { timeout: 60_000 }, ()
           if (location !== undefined) assert.ok(location.startsWith(trustProxy === 'false' || trustProxy === '10.0.0.0/8' ? 'http://slots.test/' : 'https://emoji.example/'), location);
         }
         assert.deepEqual(seen, statuses);
+        // The same client (its network, at info level) and the same forwarded host in the request logs.
+        const requestLines = (log: readonly string[]) => log.map(comparableLog).filter((line) => line['msg'] === 'incoming request');
+        assert.deepEqual(requestLines(pair.fast.log), requestLines(pair.framework.log));
         const served = fastSeries(await metrics(pair.fast.port));
         assert.ok(served.length > 0, 'the fast path answered forwarded requests');
       } finally {
