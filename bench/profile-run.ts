@@ -14,7 +14,7 @@ import { measureWriteStall } from './write-stall.js';
  * request pays, with the least of its own), and the one-slot write.
  */
 const PROFILED = [MATCH_WORKLOAD, LIST_50_WORKLOAD, LIST_1000_WORKLOAD, SLUG_WORKLOAD];
-export const WRITE_PROFILE = 'PUT /api/admin/slots/{id} (one-slot write, with reads trickling)';
+const WRITE_PROFILE = 'PUT /api/admin/slots/{id} (one-slot write, with reads trickling)';
 
 const nowUs = () => Number(process.hrtime.bigint() / 1000n);
 

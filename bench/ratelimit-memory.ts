@@ -38,7 +38,8 @@ const ipv6 = (index: number) =>
 
 // A fixed moment well inside one minute, hour and day, so every client lands in the same windows.
 let now = Date.UTC(2030, 0, 1, 12, 30, 5);
-const limiter = new MemoryRateLimiter({ limits: { perMinute: 100, perHour: 1000, perDay: 10000 }, now: () => now });
+// Prefix 128, the longest IPv6 key: the addresses below share one /56, which the default would count as one client.
+const limiter = new MemoryRateLimiter({ limits: { perMinute: 100, perHour: 1000, perDay: 10000, ipv6Prefix: 128 }, now: () => now });
 let overBudget = false;
 
 /** Prints how far the process has grown since `from`, and returns where it stands now. */

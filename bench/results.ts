@@ -57,7 +57,7 @@ export interface BenchReport {
 }
 
 /** Targets of the issue for what start-up, memory, writes and workers must reach at 100,000 slots. */
-export const TARGETS = {
+const TARGETS = {
   readyMs: 3000,
   rssMb: 400,
   writeMs: 200,

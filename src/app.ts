@@ -8,7 +8,8 @@ import type { RouteContext } from './http/context.js';
 import { CORS_HEADERS, registerCors } from './http/plugins/cors.js';
 import { registerDraining } from './http/plugins/draining.js';
 import { registerProtocolChecks } from './http/plugins/protocol.js';
-import { registerRateLimit } from './http/plugins/rate-limit.js';
+import { registerRateLimit, type RateLimiting } from './http/plugins/rate-limit.js';
+import { trustFunction } from './http/proxy-trust.js';
 import { MAX_PATH_SEGMENT_LENGTH, registerErrorHandling, renderError } from './http/plugins/errors.js';
 import { registerResponseTime, stampResponseTime } from './http/plugins/response-time.js';
 import { adminRoutes } from './http/routes/admin.js';
@@ -50,10 +51,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const timeouts = deps.timeouts ?? SERVER_TIMEOUTS;
   // Set once the app is ready; until then every request is Fastify's.
   let answerFast: FastPath = () => false;
+  // Set once the limiter is registered; routing errors count through it though no hook runs for them.
+  let limitRefused: RateLimiting['limit'] = async () => false;
+  const proxyTrust = trustFunction(config.trustProxy);
   const app = Fastify({
     logger: deps.logger ?? { ...loggerOptions(config.logLevel), ...(deps.logStream ? { stream: deps.logStream } : {}) },
     genReqId: requestId,
-    trustProxy: config.trustProxy,
+    trustProxy: proxyTrust,
     bodyLimit: PUBLIC_BODY_LIMIT,
     routerOptions: { maxParamLength: MAX_PATH_SEGMENT_LENGTH },
     ...serverOptions(timeouts),
@@ -70,12 +74,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // The draining plugin answers requests that arrive during shutdown itself, with CORS.
     return503OnClosing: false,
     clientErrorHandler: answerClientError,
-    // Routing errors (malformed percent-encoding) skip the hooks, so they get their headers here.
+    // Routing errors (malformed percent-encoding, an over-long segment) skip the hooks, so they are
+    // counted and get their headers here.
     frameworkErrors: (error, request, reply) => {
       reply.headers(CORS_HEADERS);
       stampResponseTime(request, reply);
       stampRequestId(request, reply);
-      renderError(error, request, reply);
+      limitRefused(request, reply).then(
+        (refused) => refused || renderError(error, request, reply),
+        (limitError: unknown) => renderError(limitError, request, reply),
+      );
     },
   });
   const context: RouteContext = {
@@ -93,7 +101,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerMetrics(app, metrics);
   const isDraining = registerDraining(app);
   const now = deps.now ?? Date.now;
-  const rateLimiter = registerRateLimit(app, { limits: config.rateLimit, limiter: deps.rateLimiter, now });
+  app.decorate('proxyTrust', { getter: () => proxyTrust });
+  const { limiter: rateLimiter, limit } = registerRateLimit(app, { limits: config.rateLimit, limiter: deps.rateLimiter, now, proxyTrust });
+  limitRefused = limit;
   // After the limiter, so its refusals count and carry X-RateLimit-* like every API answer.
   registerProtocolChecks(app);
   await registerOpenApi(app, config);
@@ -107,7 +117,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.ready();
   if (deps.fastPath !== false) {
     const parseJson = jsonParser(app);
-    answerFast = fastPath({ config, catalogue: context.catalogue, limiter: rateLimiter, now, metrics, log: app.log, isDraining, parseJson });
+    answerFast = fastPath({ config, proxyTrust, catalogue: context.catalogue, limiter: rateLimiter, now, metrics, log: app.log, isDraining, parseJson });
   }
   return app;
 }

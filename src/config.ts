@@ -1,4 +1,6 @@
 import { isAbsolute, resolve } from 'node:path';
+import proxyAddr from '@fastify/proxy-addr';
+import ipaddr from 'ipaddr.js';
 
 /** Where the catalogue is stored: an SQLite file (default) or a PostgreSQL database. */
 export type DatabaseConfig =
@@ -9,7 +11,15 @@ export interface RateLimitConfig {
   readonly perMinute: number;
   readonly perHour: number;
   readonly perDay: number;
+  /** Leading bits of an IPv6 address that name one client: the network a subscriber is given. */
+  readonly ipv6Prefix: number;
 }
+
+/**
+ * Which proxies in front of the service are believed, with Express's and Fastify's meanings: none
+ * (false), all (true), the nearest N hops, or those at the listed addresses and CIDR ranges.
+ */
+export type TrustProxy = boolean | number | readonly string[];
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 
@@ -23,7 +33,7 @@ export interface Config {
   /** Prefix of every Redis key, so several deployments (or test runs) can share one Redis. */
   readonly redisKeyPrefix: string;
   readonly rateLimit: RateLimitConfig;
-  readonly trustProxy: boolean;
+  readonly trustProxy: TrustProxy;
   readonly adminToken: string | undefined;
   readonly logLevel: LogLevel;
   readonly workers: number;
@@ -35,8 +45,8 @@ export class ConfigError extends Error {
 }
 
 const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
-export const DEFAULT_SQLITE_PATH = 'data/slotmoji.db';
-export const MIN_ADMIN_TOKEN_LENGTH = 16;
+const DEFAULT_SQLITE_PATH = 'data/slotmoji.db';
+const MIN_ADMIN_TOKEN_LENGTH = 16;
 
 type Env = Readonly<Record<string, string | undefined>>;
 
@@ -55,11 +65,35 @@ function integer(env: Env, name: string, fallback: number, min: number, max: num
   return value;
 }
 
-function boolean(env: Env, name: string): boolean {
-  const raw = read(env, name)?.toLowerCase();
-  if (raw === undefined || raw === 'false' || raw === '0' || raw === 'no') return false;
-  if (raw === 'true' || raw === '1' || raw === 'yes') return true;
-  throw new ConfigError(`${name} must be true or false, got "${raw}"`);
+const MAX_TRUSTED_HOPS = 1000;
+/** The ranges proxy-addr knows by name. */
+const NAMED_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+/** Whether proxy-addr, which decides trust at run time, takes the list. */
+function compiles(addresses: readonly string[]): boolean {
+  try {
+    proxyAddr.compile([...addresses]);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const isWrittenInFull = (address: string) => ipaddr.IPv4.isValidFourPartDecimal(address) || ipaddr.IPv6.isValid(address);
+
+function trustProxy(env: Env): TrustProxy {
+  const raw = read(env, 'TRUST_PROXY');
+  const lower = raw?.toLowerCase();
+  if (raw === undefined || lower === 'false') return false;
+  if (lower === 'true') return true;
+  if (/^\d+$/.test(raw)) return integer(env, 'TRUST_PROXY', 0, 0, MAX_TRUSTED_HOPS);
+  const addresses = raw.split(',').map((entry) => entry.trim());
+  // Only dotted-quad IPv4, so `1.5` is no hop count misread as the address 1.0.0.5.
+  if (!addresses.every((entry) => NAMED_RANGES.has(entry) || isWrittenInFull(entry.split('/')[0] ?? '')) || !compiles(addresses)) {
+    throw new ConfigError(
+      `TRUST_PROXY must be true, false, a hop count from 0 to ${MAX_TRUSTED_HOPS}, or a comma-separated list of IP addresses and CIDR ranges, got "${raw}"`,
+    );
+  }
+  return addresses;
 }
 
 function httpUrl(env: Env, name: string): string | undefined {
@@ -140,8 +174,9 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
       perMinute: integer(env, 'RATE_LIMIT_PER_MINUTE', 100, 1, 1_000_000_000),
       perHour: integer(env, 'RATE_LIMIT_PER_HOUR', 1000, 1, 1_000_000_000),
       perDay: integer(env, 'RATE_LIMIT_PER_DAY', 10000, 1, 1_000_000_000),
+      ipv6Prefix: integer(env, 'RATE_LIMIT_IPV6_PREFIX', 56, 32, 128),
     },
-    trustProxy: boolean(env, 'TRUST_PROXY'),
+    trustProxy: trustProxy(env),
     adminToken: adminToken(env),
     logLevel: logLevel(env),
     workers: integer(env, 'WORKERS', 1, 1, 64),

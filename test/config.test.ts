@@ -10,7 +10,7 @@ describe('loadConfig', () => {
     assert.equal(config.publicBaseUrl, undefined);
     assert.deepEqual(config.database, { kind: 'sqlite', path: '/srv/app/data/slotmoji.db' });
     assert.equal(config.redisUrl, undefined);
-    assert.deepEqual(config.rateLimit, { perMinute: 100, perHour: 1000, perDay: 10000 });
+    assert.deepEqual(config.rateLimit, { perMinute: 100, perHour: 1000, perDay: 10000, ipv6Prefix: 56 });
     assert.equal(config.trustProxy, false);
     assert.equal(config.adminToken, undefined);
     assert.equal(config.logLevel, 'info');
@@ -28,6 +28,7 @@ describe('loadConfig', () => {
         RATE_LIMIT_PER_MINUTE: '60',
         RATE_LIMIT_PER_HOUR: '600',
         RATE_LIMIT_PER_DAY: '6000',
+        RATE_LIMIT_IPV6_PREFIX: '48',
         TRUST_PROXY: 'true',
         ADMIN_TOKEN: 'a-very-long-admin-token',
         LOG_LEVEL: 'warn',
@@ -40,7 +41,7 @@ describe('loadConfig', () => {
     assert.equal(config.publicBaseUrl, 'https://slots.example');
     assert.deepEqual(config.database, { kind: 'postgres', url: 'postgres://user@db:5432/slots' });
     assert.equal(config.redisUrl, 'redis://cache:6379');
-    assert.deepEqual(config.rateLimit, { perMinute: 60, perHour: 600, perDay: 6000 });
+    assert.deepEqual(config.rateLimit, { perMinute: 60, perHour: 600, perDay: 6000, ipv6Prefix: 48 });
     assert.equal(config.trustProxy, true);
     assert.equal(config.adminToken, 'a-very-long-admin-token');
     assert.equal(config.logLevel, 'warn');
@@ -52,6 +53,24 @@ describe('loadConfig', () => {
     assert.deepEqual(loadConfig({ DATABASE_URL: 'sqlite://data/x.db' }, '/srv').database, { kind: 'sqlite', path: '/srv/data/x.db' });
     assert.deepEqual(loadConfig({ DATABASE_URL: './x.db' }, '/srv').database, { kind: 'sqlite', path: '/srv/x.db' });
     assert.deepEqual(loadConfig({ DATABASE_URL: '/tmp/y.db' }, '/srv').database, { kind: 'sqlite', path: '/tmp/y.db' });
+  });
+
+  it('reads TRUST_PROXY as false, true, a hop count, or a list of proxy addresses and CIDR ranges', () => {
+    const trustProxy = (value: string) => loadConfig({ TRUST_PROXY: value }, '/srv').trustProxy;
+    assert.equal(trustProxy('false'), false);
+    assert.equal(trustProxy('FALSE'), false);
+    assert.equal(trustProxy(' '), false);
+    assert.equal(trustProxy('True'), true);
+    assert.equal(trustProxy('0'), 0);
+    assert.equal(trustProxy('1'), 1);
+    assert.equal(trustProxy('3'), 3);
+    assert.deepEqual(trustProxy('10.0.0.1'), ['10.0.0.1']);
+    assert.deepEqual(trustProxy('10.0.0.0/8, 2001:db8::/32 ,192.0.2.7,loopback'), ['10.0.0.0/8', '2001:db8::/32', '192.0.2.7', 'loopback']);
+  });
+
+  it('reads RATE_LIMIT_IPV6_PREFIX from 32 to 128 bits', () => {
+    assert.equal(loadConfig({ RATE_LIMIT_IPV6_PREFIX: '32' }, '/srv').rateLimit.ipv6Prefix, 32);
+    assert.equal(loadConfig({ RATE_LIMIT_IPV6_PREFIX: '128' }, '/srv').rateLimit.ipv6Prefix, 128);
   });
 
   const invalid: [string, Record<string, string>][] = [
@@ -67,6 +86,18 @@ describe('loadConfig', () => {
     ['DATABASE_URL', { DATABASE_URL: 'mysql://x/y' }],
     ['REDIS_URL', { REDIS_URL: 'http://cache' }],
     ['TRUST_PROXY', { TRUST_PROXY: 'maybe' }],
+    ['TRUST_PROXY', { TRUST_PROXY: 'yes' }],
+    ['TRUST_PROXY', { TRUST_PROXY: '-1' }],
+    ['TRUST_PROXY', { TRUST_PROXY: '1.5' }],
+    ['TRUST_PROXY', { TRUST_PROXY: '1001' }],
+    ['TRUST_PROXY', { TRUST_PROXY: '10.0.0.0/33' }],
+    ['TRUST_PROXY', { TRUST_PROXY: '10.0.0.1,,10.0.0.2' }],
+    ['TRUST_PROXY', { TRUST_PROXY: '10.0.0.1, proxy.internal' }],
+    ['TRUST_PROXY', { TRUST_PROXY: '2001:db8::/129' }],
+    ['RATE_LIMIT_IPV6_PREFIX', { RATE_LIMIT_IPV6_PREFIX: '31' }],
+    ['RATE_LIMIT_IPV6_PREFIX', { RATE_LIMIT_IPV6_PREFIX: '129' }],
+    ['RATE_LIMIT_IPV6_PREFIX', { RATE_LIMIT_IPV6_PREFIX: '/56' }],
+    ['RATE_LIMIT_IPV6_PREFIX', { RATE_LIMIT_IPV6_PREFIX: 'fifty-six' }],
     ['ADMIN_TOKEN', { ADMIN_TOKEN: 'short' }],
     ['LOG_LEVEL', { LOG_LEVEL: 'loud' }],
     ['WORKERS', { WORKERS: '0' }],

@@ -8,7 +8,7 @@ export interface ScoredSlot {
 }
 
 /** Rating descending, then RTP descending, then id ascending: how equally matching slots are ordered. */
-export function compareByMerit(a: SlotRecord, b: SlotRecord): number {
+function compareByMerit(a: SlotRecord, b: SlotRecord): number {
   return b.rating - a.rating || b.rtp - a.rtp || a.id - b.id;
 }
 

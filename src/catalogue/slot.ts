@@ -5,10 +5,10 @@ export type Volatility = (typeof VOLATILITIES)[number];
 
 const VolatilitySchema = Type.Enum(['Low', 'Medium', 'High', 'Extreme']);
 
-export const SLUG_PATTERN = '^[a-z0-9]+(-[a-z0-9]+)*$';
+const SLUG_PATTERN = '^[a-z0-9]+(-[a-z0-9]+)*$';
 export const BONUS_BUY_FEATURE = 'bonus buy';
-export const MIN_EMOJI_TAGS = 1;
-export const MAX_EMOJI_TAGS = 12;
+const MIN_EMOJI_TAGS = 1;
+const MAX_EMOJI_TAGS = 12;
 
 const text = (maxLength: number) => Type.String({ minLength: 1, maxLength });
 const texts = (maxItems: number, maxLength: number) => Type.Array(text(maxLength), { maxItems });

@@ -5,7 +5,7 @@ import { networkOf } from './client-address.js';
 export type LoggerOptions = Exclude<FastifyServerOptions['logger'], boolean | undefined>;
 
 /** Where a credential could sit in a logged object; censored even if some code logs headers by mistake. */
-export const REDACTED_PATHS = [
+const REDACTED_PATHS = [
   'authorization',
   'headers.authorization',
   'headers.cookie',

@@ -25,7 +25,7 @@ export interface ServerTimeouts {
 export const SERVER_TIMEOUTS: ServerTimeouts = { headersMs: 10_000, requestMs: 30_000, keepAliveMs: 5_000, idleMs: 60_000 };
 
 /** How often Node looks for requests past their time: a quarter of the headers timeout, at most a second. */
-export function checkingIntervalMs(timeouts: ServerTimeouts): number {
+function checkingIntervalMs(timeouts: ServerTimeouts): number {
   return Math.max(1, Math.min(1000, Math.floor(timeouts.headersMs / 4)));
 }
 

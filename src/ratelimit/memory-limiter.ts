@@ -5,7 +5,7 @@ import type { RateLimitDecision, RateLimiter } from './limiter.js';
 import { windowSpecs } from './windows.js';
 
 /** About a million clients: the largest flood the memory budget is measured for; any larger is bounded. */
-export const DEFAULT_MAX_CLIENTS = 2 ** 20;
+const DEFAULT_MAX_CLIENTS = 2 ** 20;
 /** How often an idle process lets go of counters whose windows have all ended. */
 const SWEEP_INTERVAL_MS = 10_000;
 
@@ -20,11 +20,13 @@ export interface MemoryRateLimiterOptions {
 export class MemoryRateLimiter implements RateLimiter {
   private readonly table: CounterTable;
   private readonly now: () => number;
+  private readonly ipv6Prefix: number;
   private readonly sweeper: NodeJS.Timeout;
 
   constructor(options: MemoryRateLimiterOptions) {
     this.table = new CounterTable(windowSpecs(options.limits), options.maxClients ?? DEFAULT_MAX_CLIENTS);
     this.now = options.now ?? Date.now;
+    this.ipv6Prefix = options.limits.ipv6Prefix;
     this.sweeper = setInterval(() => this.dropExpired(), SWEEP_INTERVAL_MS);
     this.sweeper.unref();
   }
@@ -35,11 +37,11 @@ export class MemoryRateLimiter implements RateLimiter {
 
   /** `consume` without the promise, for a caller that must count in memory on the spot. */
   consumeNow(client: string): RateLimitDecision {
-    return this.table.take(compactClientKey(client), this.now());
+    return this.table.take(compactClientKey(client, this.ipv6Prefix), this.now());
   }
 
   async reset(client: string): Promise<void> {
-    this.table.forget(compactClientKey(client));
+    this.table.forget(compactClientKey(client, this.ipv6Prefix));
   }
 
   /** Frees the counters once their windows have all ended, even when no request comes to notice. */

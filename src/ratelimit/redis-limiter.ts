@@ -38,6 +38,7 @@ export class RedisRateLimiter implements RateLimiter {
   private readonly specs: readonly WindowSpec[];
   private readonly now: () => number;
   private readonly keyPrefix: string;
+  private readonly ipv6Prefix: number;
   private readonly listeners: ((change: StoreChange) => void)[] = [];
   private loss: StoreChange | undefined;
   private retryAt = 0;
@@ -47,6 +48,7 @@ export class RedisRateLimiter implements RateLimiter {
     this.now = options.now ?? Date.now;
     this.specs = windowSpecs(options.limits);
     this.keyPrefix = options.keyPrefix;
+    this.ipv6Prefix = options.limits.ipv6Prefix;
     this.fallback = new MemoryRateLimiter({ limits: options.limits, now: this.now });
     const delay = options.reconnectDelayMs;
     this.redis = new Redis(options.url, {
@@ -119,7 +121,7 @@ export class RedisRateLimiter implements RateLimiter {
 
   /** The client's counter of each window's current occurrence; the braces keep them on one cluster slot. */
   private keys(client: string, nowMs: number): string[] {
-    const key = clientKey(client);
+    const key = clientKey(client, this.ipv6Prefix);
     return this.specs.map((spec) => `${this.keyPrefix}:ratelimit:{${key}}:${spec.window}:${generationOf(spec, nowMs)}`);
   }
 

@@ -35,24 +35,40 @@ export function endOf(spec: WindowSpec, generation: number): number {
   return (generation + 1) * spec.seconds;
 }
 
+/** The window a decision describes: the fewest requests left after this one, ties to the shorter. */
+function fewestLeft(counts: readonly WindowCount[]): WindowCount | undefined {
+  let binding: WindowCount | undefined;
+  for (const count of counts) {
+    if (binding === undefined || count.spec.limit - count.used < binding.spec.limit - binding.used) binding = count;
+  }
+  return binding;
+}
+
+/** The window a refusal describes: of the full ones, the one that resets last, when a request can succeed again. */
+function resetsLast(counts: readonly WindowCount[]): WindowCount | undefined {
+  let binding: WindowCount | undefined;
+  for (const count of counts) {
+    if (count.used >= count.spec.limit && (binding === undefined || count.resetAt > binding.resetAt)) binding = count;
+  }
+  return binding;
+}
+
 /**
  * Decides one request from the counts of all windows (shortest first). It is allowed when every
- * window has room, and then counts once in each; a rejected request counts in none. The decision
- * describes the binding window: the fewest requests left after this request, ties to the shorter.
+ * window has room, and then counts once in each; a rejected request counts in none. An allowed
+ * request is described by the window with the fewest requests left after it (ties to the
+ * shorter); a refused one by the full window that resets last, so its reset never sends the
+ * client back while another window still refuses it.
  */
 export function decide(counts: readonly WindowCount[]): RateLimitDecision {
   const allowed = counts.every((count) => count.used < count.spec.limit);
-  let binding: { count: WindowCount; left: number } | undefined;
-  for (const count of counts) {
-    const left = Math.max(0, count.spec.limit - count.used - (allowed ? 1 : 0));
-    if (binding === undefined || left < binding.left) binding = { count, left };
-  }
+  const binding = allowed ? fewestLeft(counts) : resetsLast(counts);
   if (binding === undefined) throw new Error('decide needs at least one window');
   return {
     allowed,
-    limit: binding.count.spec.limit,
-    remaining: binding.left,
-    reset: binding.count.resetAt,
-    window: binding.count.spec.window,
+    limit: binding.spec.limit,
+    remaining: Math.max(0, binding.spec.limit - binding.used - (allowed ? 1 : 0)),
+    reset: binding.resetAt,
+    window: binding.spec.window,
   };
 }

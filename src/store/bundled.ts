@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { validateCatalogueDocument, type CatalogueDocument } from '../catalogue/document.js';
 
 /** The catalogue shipped with the service, which fills an empty database on first start. */
-export const BUNDLED_CATALOGUE_PATH = fileURLToPath(new URL('../../data/catalogue.json', import.meta.url));
+const BUNDLED_CATALOGUE_PATH = fileURLToPath(new URL('../../data/catalogue.json', import.meta.url));
 
 export async function readCatalogueDocument(path: string = BUNDLED_CATALOGUE_PATH): Promise<CatalogueDocument> {
   const parsed: unknown = JSON.parse(await readFile(path, 'utf8'));

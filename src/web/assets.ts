@@ -37,7 +37,7 @@ export interface AssetTable {
   find(fileName: string): Asset | undefined;
 }
 
-export const ASSET_PATH_PREFIX = '/assets/';
+const ASSET_PATH_PREFIX = '/assets/';
 
 function loadAsset(name: AssetName, dir: string): Asset {
   const identity = readFileSync(join(dir, name));

@@ -7,7 +7,7 @@ import { html, type SafeHtml } from './html.js';
 import { layout, SITE_NAME } from './layout.js';
 import { pickerModel } from './picker.js';
 
-export const RELATED_SLOTS = 4;
+const RELATED_SLOTS = 4;
 const META_DESCRIPTION_LENGTH = 160;
 
 /** What the slot page shows beside the slot itself, taken from the same snapshot. */
@@ -22,7 +22,7 @@ function pickerHref(tags: readonly string[], surroundings: SlotSurroundings): st
   return `/#${encodeURIComponent(tags.map(surroundings.buttonEmoji).join(''))}`;
 }
 
-export function spinHref(filters: Readonly<Record<string, string>>): string {
+function spinHref(filters: Readonly<Record<string, string>>): string {
   return `/api/v1/spin?${new URLSearchParams(filters).toString()}`;
 }
 
@@ -59,7 +59,7 @@ function chips(slot: SlotRecord): SafeHtml {
 }
 
 /** A link card to another slot; the same look as the picker's live results. */
-export function slotCard(slot: SlotRecord, emojis: readonly string[]): SafeHtml {
+function slotCard(slot: SlotRecord, emojis: readonly string[]): SafeHtml {
   return html`<li><a class="card" href="/slots/${slot.slug}">
 <span class="card-emojis" aria-hidden="true">${emojis.join(' ')}</span>
 <span class="card-name">${slot.name}</span>

@@ -22,7 +22,11 @@ describe('the API documentation in a real browser', () => {
     const { page, context, problems } = await openPage(browser);
     try {
       const response = await page.goto(`${origin}/docs`);
-      assert.match(String(response?.headers()['content-security-policy']), /script-src 'self'/);
+      const policy = String(response?.headers()['content-security-policy']);
+      assert.match(policy, /script-src 'self'/);
+      // Styles only from files and one hashed element: no 'unsafe-inline'.
+      assert.match(policy, /style-src 'self' 'sha256-[A-Za-z0-9+/]+={0,2}';/);
+      assert.doesNotMatch(policy, /unsafe-inline/);
       await page.locator('.opblock').first().waitFor();
       // A deprecated operation's path has a class of its own.
       const paths = await page.locator('.opblock-summary-path, .opblock-summary-path__deprecated').allTextContents();

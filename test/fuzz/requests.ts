@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { loadAssets } from '../../src/web/assets.js';
+import { ASSET_FILES, loadAssets } from '../../src/web/assets.js';
 import { ADMIN_TOKEN } from '../support/admin.js';
 import { SMALL_CATALOGUE, slotFields } from '../support/fixtures.js';
 
@@ -14,7 +14,7 @@ export interface FuzzRequest {
 const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS', 'PATCH'] as const;
 
 const assets = loadAssets();
-const ASSET_FILES = (['site.css', 'picker.js', 'icon.svg'] as const).map((name) => assets.href(name).split('/').pop() ?? name);
+const ASSET_NAMES = ASSET_FILES.map((name) => assets.href(name).split('/').pop() ?? name);
 
 const EMOJIS = ['🍒', '💎', '🎰', '🍀', '🎲', '🍋', '❤', '❤️', '🐉', '👍🏽', '🏽', '7️⃣', '🇬🇧', '👨‍👩‍👧', '🍒💎', '🍒, 🍋', '🌋'];
 
@@ -23,7 +23,7 @@ const MEANINGFUL = [
   '1', '2', '5', '0', '-1', '007', '999999999999999', '1e3', '1.5', 'cherry-gems', 'CHERRY-GEMS', 'lucky-dice',
   'wild-swarm', ...EMOJIS, '🎰💎🍒', '🍒,💎', ' 🍒 ', 'abc',
   '<script>', 'true', 'FALSE', 'low', 'High', 'raw', 'aggregated', 'Pragmatic Play', 'pragmatic-play', 'any', 'all',
-  '127.0.0.1', '::1', '192.0.2.1', 'null', 'undefined', '__proto__', 'constructor', 'NaN', 'Infinity', ...ASSET_FILES,
+  '127.0.0.1', '::1', '192.0.2.1', 'null', 'undefined', '__proto__', 'constructor', 'NaN', 'Infinity', ...ASSET_NAMES,
 ];
 
 /** Percent-encoding that is malformed, or well formed around bytes that are not valid UTF-8 or not printable. */
@@ -147,7 +147,7 @@ const FILTERS = ['provider', 'minRtp', 'volatility'];
 export const ROUTES: readonly Route[] = [
   { method: 'GET', path: '/' },
   { method: 'GET', path: '/slots/:slug', known: SLUGS },
-  { method: 'GET', path: '/assets/:file', known: ASSET_FILES },
+  { method: 'GET', path: '/assets/:file', known: ASSET_NAMES },
   { method: 'GET', path: '/api/slots', query: ['limit', 'offset', 'hasBonusBuy', ...FILTERS] },
   { method: 'GET', path: '/api/slots/:idOrSlug', known: [...SLOT_IDS, ...SLUGS] },
   { method: 'GET', path: '/api/emojis', query: ['format'] },

@@ -537,7 +537,7 @@ describe('admin rate-limit reset while Redis is unreachable', () => {
     limiter = await RedisRateLimiter.connect({
       url: `redis://127.0.0.1:${await freePort()}`,
       keyPrefix: `slotmoji-test-${process.pid}`,
-      limits: { perMinute: 2, perHour: 100, perDay: 1000 },
+      limits: { perMinute: 2, perHour: 100, perDay: 1000, ipv6Prefix: 56 },
       reconnectDelayMs: 20,
     });
     t = await start({ deps: { rateLimiter: limiter } });

@@ -23,7 +23,7 @@ interface Instance {
 
 /** One instance of the service counting in the Redis at `url`, with its warnings captured. */
 async function instance(url: string, perMinute: number): Promise<Instance> {
-  const limits = { perMinute, perHour: 1000, perDay: 10000 };
+  const limits = { perMinute, perHour: 1000, perDay: 10000, ipv6Prefix: 56 };
   const limiter = await RedisRateLimiter.connect({ url, keyPrefix: prefix, limits, now: () => START, reconnectDelayMs: 20 });
   const logged: string[] = [];
   const t = await startTestApp({

@@ -134,8 +134,8 @@ describe('rate limit headers and the 429', () => {
         (await times(t, count)).map((r) => `${r.statusCode} ${rateHeaders(r).window}:${rateHeaders(r).remaining}`);
       assert.deepEqual(await windows(2), ['200 minute:1', '200 minute:0']);
       clock.now += 60_000;
-      // Minute and hour alike: 1 left, then 0 left, then both full.
-      assert.deepEqual(await windows(3), ['200 minute:1', '200 minute:0', '429 minute:0']);
+      // Minute and hour alike: 1 left, then 0 left, then both full: the refusal names the hour, which resets last.
+      assert.deepEqual(await windows(3), ['200 minute:1', '200 minute:0', '429 hour:0']);
       clock.now += 60_000;
       // The minute has room again; the full hour binds.
       assert.deepEqual(await windows(1), ['429 hour:0']);

@@ -9,10 +9,11 @@ describe('WORKERS=2: two processes on one port', () => {
   const dir = mkdtempSync(join(tmpdir(), 'slotmoji-cluster-'));
   after(() => rmSync(dir, { recursive: true, force: true }));
 
-  it('shares one set of rate-limit counters across workers and stops cleanly on SIGTERM', async () => {
+  it('shares one set of rate-limit counters across workers, one per IPv6 /56, and stops cleanly on SIGTERM', async () => {
     const server = await startServer({
       WORKERS: '2',
       RATE_LIMIT_PER_MINUTE: '7',
+      TRUST_PROXY: 'loopback',
       LOG_LEVEL: 'info',
       DATABASE_URL: `sqlite://${join(dir, 'cluster.db')}`,
     });
@@ -40,6 +41,17 @@ describe('WORKERS=2: two processes on one port', () => {
           .map((line) => (JSON.parse(line) as { pid: number }).pid),
       );
       assert.equal(servingPids.size, 2, 'both workers answered');
+
+      // Behind the trusted (loopback) proxy: two addresses of one /56 are one client, another /56 is not.
+      const forwarded: number[] = [];
+      for (const client of ['2001:db8:7:ff01::1', '2001:db8:7:ffee::2', '2001:db8:7:ff01::1', '2001:db8:7:ffee::2', '2001:db8:7:fe00::1']) {
+        for (let i = 0; i < 2; i++) {
+          const response = await fetch(`${server.url}/api/slots/wild-swarm`, { headers: { connection: 'close', 'x-forwarded-for': client } });
+          forwarded.push(response.status);
+          await response.arrayBuffer();
+        }
+      }
+      assert.deepEqual(forwarded, [200, 200, 200, 200, 200, 200, 200, 429, 200, 200]);
     } finally {
       assert.equal(await server.stop(), 0);
     }

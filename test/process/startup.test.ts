@@ -10,7 +10,7 @@ describe('starting the service as a process', () => {
   const dir = mkdtempSync(join(tmpdir(), 'slotmoji-start-'));
   after(() => rmSync(dir, { recursive: true, force: true }));
 
-  for (const [variable, value] of [['PORT', 'abc'], ['RATE_LIMIT_PER_MINUTE', '-1'], ['DATABASE_URL', 'mysql://db/x']] as const) {
+  for (const [variable, value] of [['PORT', 'abc'], ['RATE_LIMIT_PER_MINUTE', '-1'], ['RATE_LIMIT_IPV6_PREFIX', '200'], ['TRUST_PROXY', '10.0.0.0/40'], ['DATABASE_URL', 'mysql://db/x']] as const) {
     it(`stops with one line naming ${variable}=${value} and a non-zero exit`, async () => {
       const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
         env: { ...process.env, [variable]: value, DATABASE_URL: variable === 'DATABASE_URL' ? value : join(dir, 'bad.db') },

@@ -7,7 +7,7 @@ import type { RateLimitDecision } from '../../src/ratelimit/limiter.js';
 import { MemoryRateLimiter } from '../../src/ratelimit/memory-limiter.js';
 
 const NOW = Date.parse('2026-06-15T12:34:56.000Z');
-const LIMITS = { perMinute: 3, perHour: 5, perDay: 100 };
+const LIMITS = { perMinute: 3, perHour: 5, perDay: 100, ipv6Prefix: 56 };
 
 /**
  * Both ends of a worker's IPC channel in one process: each message arrives a turn later, as a JSON
@@ -44,6 +44,16 @@ describe('ClusterRateLimiter with the primary serving it', () => {
     assert.ok(answers.some((answer) => !answer.allowed), 'the sequence reaches the limits');
     await limiter.close();
     await reference.close();
+  });
+
+  it('counts the addresses of one IPv6 network together in the primary, and other networks apart', async () => {
+    const { worker, primary } = channelPair();
+    serveRateLimits(primary as unknown as Worker, new MemoryRateLimiter({ limits: LIMITS, now: () => NOW }));
+    const limiter = new ClusterRateLimiter(worker);
+    const clients = ['2001:db8:0:ff01::1', '2001:db8:0:ffee::2', '2001:db8:0:fe00::1', '2001:db8:0:ff00::3', '2001:db8:0:ff7f::4'];
+    const answers = await Promise.all(clients.map((client) => limiter.consume(client)));
+    assert.deepEqual(answers.map((answer) => (answer.allowed ? answer.remaining : 'refused')), [2, 1, 2, 0, 'refused']);
+    await limiter.close();
   });
 
   it('forgets a client in the primary before answering the reset', async () => {

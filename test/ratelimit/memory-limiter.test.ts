@@ -5,7 +5,7 @@ import { MemoryRateLimiter } from '../../src/ratelimit/memory-limiter.js';
 const START = Date.UTC(2030, 0, 1, 12, 0, 10);
 const MINUTE = 60_000;
 
-function limiter(limits = { perMinute: 3, perHour: 5, perDay: 8 }, maxClients?: number) {
+function limiter(limits = { perMinute: 3, perHour: 5, perDay: 8, ipv6Prefix: 56 }, maxClients?: number) {
   const clock = { now: START };
   const instance = new MemoryRateLimiter({ limits, now: () => clock.now, maxClients });
   return { limiter: instance, clock };
@@ -48,7 +48,7 @@ describe('MemoryRateLimiter', () => {
   });
 
   it('counts a rejected request in no window', async () => {
-    const { limiter: subject, clock } = limiter({ perMinute: 2, perHour: 3, perDay: 100 });
+    const { limiter: subject, clock } = limiter({ perMinute: 2, perHour: 3, perDay: 100, ipv6Prefix: 56 });
     await consumeTimes(subject, '10.0.0.1', 2);
     const rejected = await consumeTimes(subject, '10.0.0.1', 5);
     assert.ok(rejected.every((d) => !d.allowed));
@@ -62,7 +62,7 @@ describe('MemoryRateLimiter', () => {
   });
 
   it('lets the day bind when it has the fewest left, and resets it at midnight UTC', async () => {
-    const { limiter: subject, clock } = limiter({ perMinute: 10, perHour: 10, perDay: 2 });
+    const { limiter: subject, clock } = limiter({ perMinute: 10, perHour: 10, perDay: 2, ipv6Prefix: 56 });
     const [first, second, third] = await consumeTimes(subject, '10.0.0.1', 3);
     assert.deepEqual([first?.window, first?.remaining, second?.remaining, third?.allowed], ['day', 1, 0, false]);
     assert.equal(third?.reset, Date.UTC(2030, 0, 2) / 1000);
@@ -94,7 +94,7 @@ describe('MemoryRateLimiter', () => {
   });
 
   it('holds at most maxClients, forgetting the longest-held client first', async () => {
-    const { limiter: subject } = limiter({ perMinute: 3, perHour: 5, perDay: 8 }, 4);
+    const { limiter: subject } = limiter({ perMinute: 3, perHour: 5, perDay: 8, ipv6Prefix: 56 }, 4);
     for (let i = 1; i <= 4; i += 1) await consumeTimes(subject, `10.0.0.${i}`, 3);
     await subject.consume('10.0.0.5');
     assert.equal(subject.size, 4);

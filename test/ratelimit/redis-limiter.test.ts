@@ -18,7 +18,7 @@ async function connect(options: Partial<RedisRateLimiterOptions> & { now: () => 
   return RedisRateLimiter.connect({
     url: REDIS_URL,
     keyPrefix: prefix,
-    limits: { perMinute: 7, perHour: 100, perDay: 1000 },
+    limits: { perMinute: 7, perHour: 100, perDay: 1000, ipv6Prefix: 56 },
     reconnectDelayMs: 20,
     ...options,
   });
@@ -68,7 +68,7 @@ describe('RedisRateLimiter on the shared Redis', () => {
 
   it('moves to a fresh minute when the clock passes the boundary, and the hour keeps counting', async () => {
     const time = clock();
-    const limiter = await connect({ now: time.now, limits: { perMinute: 2, perHour: 3, perDay: 1000 } });
+    const limiter = await connect({ now: time.now, limits: { perMinute: 2, perHour: 3, perDay: 1000, ipv6Prefix: 56 } });
     const first = [await limiter.consume('192.0.2.4'), await limiter.consume('192.0.2.4'), await limiter.consume('192.0.2.4')];
     assert.deepEqual(first.map((d) => d.allowed), [true, true, false]);
     time.state.now += 60_000;
@@ -90,10 +90,48 @@ describe('RedisRateLimiter on the shared Redis', () => {
   });
 });
 
+describe('RedisRateLimiter: who is one client, and when a refused one may come back', () => {
+  const HOUR_END = Date.UTC(2030, 0, 1, 13) / 1000;
+  const DAY_END = Date.UTC(2030, 0, 2) / 1000;
+
+  it('counts an IPv6 network of the configured prefix under one key, and IPv4 with its mapped form', async () => {
+    const time = clock();
+    const limits = { perMinute: 3, perHour: 100, perDay: 1000 };
+    const [by56, by128] = [
+      await connect({ now: time.now, limits: { ...limits, ipv6Prefix: 56 } }),
+      await connect({ now: time.now, limits: { ...limits, ipv6Prefix: 128 } }),
+    ];
+    const remaining = async (limiter: RedisRateLimiter, client: string) => (await limiter.consume(client)).remaining;
+    assert.deepEqual(
+      [await remaining(by56, '2001:db8:5:ff01::1'), await remaining(by56, '2001:db8:5:ffee::2'), await remaining(by56, '2001:db8:5:fe00::1')],
+      [2, 1, 2],
+    );
+    assert.deepEqual([await remaining(by128, '2001:db8:6::1'), await remaining(by128, '2001:db8:6::2')], [2, 2]);
+    assert.deepEqual([await remaining(by56, '192.0.2.40'), await remaining(by56, '::ffff:192.0.2.40')], [2, 1]);
+    const stored = Object.keys(await keysUnder(REDIS_URL, prefix));
+    assert.ok(stored.some((key) => key.includes('{2001:db8:5:ff00::/56}:minute:')), stored.join(' '));
+    assert.ok(stored.some((key) => key.includes('{2001:db8:6::2/128}:minute:')), stored.join(' '));
+    await Promise.all([by56.close(), by128.close()]);
+  });
+
+  it('names the full window that resets last when two or three are full', async () => {
+    const time = clock();
+    const two = await connect({ now: time.now, limits: { perMinute: 2, perHour: 2, perDay: 1000, ipv6Prefix: 56 } });
+    await two.consume('192.0.2.41');
+    await two.consume('192.0.2.41');
+    assert.deepEqual(await two.consume('192.0.2.41'), { allowed: false, limit: 2, remaining: 0, reset: HOUR_END, window: 'hour' });
+    const three = await connect({ now: time.now, limits: { perMinute: 2, perHour: 2, perDay: 2, ipv6Prefix: 56 } });
+    await three.consume('192.0.2.42');
+    await three.consume('192.0.2.42');
+    assert.deepEqual(await three.consume('192.0.2.42'), { allowed: false, limit: 2, remaining: 0, reset: DAY_END, window: 'day' });
+    await Promise.all([two.close(), three.close()]);
+  });
+});
+
 describe('RedisRateLimiter when Redis is unreachable', () => {
   it('starts counting per instance, reports the loss once, and keeps answering', async () => {
     const time = clock();
-    const limiter = await connect({ now: time.now, url: `redis://127.0.0.1:${await freePort()}`, limits: { perMinute: 2, perHour: 10, perDay: 10 } });
+    const limiter = await connect({ now: time.now, url: `redis://127.0.0.1:${await freePort()}`, limits: { perMinute: 2, perHour: 10, perDay: 10, ipv6Prefix: 56 } });
     const log = recordStoreChanges(limiter);
     const decisions = [];
     for (let i = 0; i < 20; i += 1) decisions.push(await limiter.consume('192.0.2.7'));
@@ -109,7 +147,7 @@ describe('RedisRateLimiter when Redis is unreachable', () => {
   it('returns to Redis when it comes back, and falls back again when it goes down', async () => {
     const time = clock();
     const port = await freePort();
-    const limiter = await connect({ now: time.now, url: `redis://127.0.0.1:${port}`, limits: { perMinute: 5, perHour: 100, perDay: 1000 } });
+    const limiter = await connect({ now: time.now, url: `redis://127.0.0.1:${port}`, limits: { perMinute: 5, perHour: 100, perDay: 1000, ipv6Prefix: 56 } });
     const log = recordStoreChanges(limiter);
     await limiter.consume('192.0.2.8');
 

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { decide, endOf, generationOf, windowSpecs, type WindowCount } from '../../src/ratelimit/windows.js';
 
-const specs = windowSpecs({ perMinute: 10, perHour: 100, perDay: 1000 });
+const specs = windowSpecs({ perMinute: 10, perHour: 100, perDay: 1000, ipv6Prefix: 56 });
 const [minute, hour, day] = specs;
 if (minute === undefined || hour === undefined || day === undefined) throw new Error('three windows expected');
 
@@ -16,7 +16,7 @@ function counts(used: readonly [number, number, number], limits?: readonly [numb
 
 describe('windowSpecs', () => {
   it('lists minute, hour and day, shortest first, with the configured limits', () => {
-    assert.deepEqual(windowSpecs({ perMinute: 1, perHour: 2, perDay: 3 }), [
+    assert.deepEqual(windowSpecs({ perMinute: 1, perHour: 2, perDay: 3, ipv6Prefix: 56 }), [
       { window: 'minute', seconds: 60, limit: 1 },
       { window: 'hour', seconds: 3600, limit: 2 },
       { window: 'day', seconds: 86400, limit: 3 },
@@ -63,5 +63,18 @@ describe('decide', () => {
     assert.equal(decide(counts([3, 100, 500])).window, 'hour');
     // Counts past a limit (limits lowered since they were made) still read as nothing left.
     assert.equal(decide(counts([25, 0, 0])).remaining, 0);
+  });
+
+  it('names the full window that resets last when two or three are full, so the client is not sent back too early', () => {
+    assert.deepEqual(decide(counts([10, 100, 500])), { allowed: false, limit: 100, remaining: 0, reset: 2000, window: 'hour' });
+    assert.deepEqual(decide(counts([10, 50, 1000])), { allowed: false, limit: 1000, remaining: 0, reset: 3000, window: 'day' });
+    assert.deepEqual(decide(counts([10, 100, 1000])), { allowed: false, limit: 1000, remaining: 0, reset: 3000, window: 'day' });
+    // A window with room left is never named in a refusal, even when it resets later.
+    assert.equal(decide(counts([0, 100, 0])).window, 'hour');
+  });
+
+  it('names the shorter of two full windows that reset at the same moment', () => {
+    const sameEnd = specs.map((spec, w) => ({ spec, used: [10, 100, 0][w] ?? 0, resetAt: 5000 }));
+    assert.equal(decide(sameEnd).window, 'minute');
   });
 });

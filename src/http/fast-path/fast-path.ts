@@ -4,6 +4,7 @@ import type { Catalogue } from '../../catalogue/catalogue.js';
 import type { Config } from '../../config.js';
 import type { RateLimitDecision, RateLimiter } from '../../ratelimit/limiter.js';
 import { baseUrlOf } from '../base-url.js';
+import { clientAddress, requestOrigin, type Origin, type TrustFunction } from '../proxy-trust.js';
 import { errorBody } from '../errors.js';
 import type { AppMetrics } from '../metrics.js';
 import { CORS_HEADERS } from '../plugins/cors.js';
@@ -19,6 +20,8 @@ import { recognise, type FastRequest } from './recognise.js';
 
 export interface FastPathDeps {
   readonly config: Config;
+  /** Which proxies are believed: the same function Fastify's `request.ip` asks. */
+  readonly proxyTrust: TrustFunction | false;
   readonly catalogue: () => Catalogue;
   readonly limiter: RateLimiter;
   /** Wall clock in milliseconds. */
@@ -38,6 +41,8 @@ interface Exchange {
   readonly request: IncomingMessage;
   readonly response: ServerResponse;
   readonly fast: FastRequest;
+  /** Where the client sent the request, as slot URLs are built on it. */
+  readonly origin: Origin;
   readonly id: string;
   readonly started: bigint;
 }
@@ -51,12 +56,9 @@ const JSON_BODY_TYPE = /^application\/json(?:; ?charset=utf-8)?$/;
 const REQUEST_LOG_LEVELS = new Set(['info', 'debug', 'trace']);
 
 /** Headers that would make Fastify see the request differently than this path does. */
-function isPlain(request: IncomingMessage, trustProxy: boolean): boolean {
+function isPlain(request: IncomingMessage): boolean {
   const { headers } = request;
   if (headers.host === undefined || headers.expect !== undefined || headers['transfer-encoding'] !== undefined) return false;
-  if (trustProxy && (headers['x-forwarded-for'] !== undefined || headers['x-forwarded-host'] !== undefined || headers['x-forwarded-proto'] !== undefined)) {
-    return false;
-  }
   if (request.method === 'GET') return headers['content-length'] === undefined || headers['content-length'] === '0';
   const length = Number(headers['content-length']);
   return JSON_BODY_TYPE.test(headers['content-type'] ?? '') && length > 0 && length <= PUBLIC_BODY_LIMIT;
@@ -95,8 +97,8 @@ export function fastPath(deps: FastPathDeps): FastPath {
 
   /** The route's answer; only working it out may throw (an error answer), never writing it. */
   function answer(exchange: Exchange, headers: string[], body: unknown): void {
-    const { fast, request } = exchange;
-    const base = () => baseUrlOf(config, 'http', request.headers.host);
+    const { fast, origin } = exchange;
+    const base = () => baseUrlOf(config, origin);
     let status = 200;
     let payload: string | Buffer = '';
     try {
@@ -155,11 +157,13 @@ export function fastPath(deps: FastPathDeps): FastPath {
   return (request, response) => {
     const started = process.hrtime.bigint();
     const fast = recognise(request.method, request.url);
-    const client = request.socket.remoteAddress;
-    if (fast === undefined || client === undefined || deps.isDraining() || !isPlain(request, config.trustProxy)) return false;
-    const exchange: Exchange = { request, response, fast, id: requestId(request), started };
+    if (fast === undefined || deps.isDraining() || !isPlain(request)) return false;
+    const client = clientAddress(request, deps.proxyTrust);
+    if (client === undefined) return false;
+    const origin = requestOrigin(request, deps.proxyTrust);
+    const exchange: Exchange = { request, response, fast, origin, id: requestId(request), started };
     if (logsRequests()) {
-      log.info({ reqId: exchange.id, req: { method: request.method, url: request.url, host: request.headers.host, ip: client } }, 'incoming request');
+      log.info({ reqId: exchange.id, req: { method: request.method, url: request.url, host: origin.host, ip: client } }, 'incoming request');
     }
     if (limiter.consumeNow !== undefined) {
       counted(exchange, limiter.consumeNow(client));

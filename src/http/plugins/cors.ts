@@ -7,7 +7,7 @@ export const CORS_HEADERS = {
   'access-control-allow-headers': 'Content-Type, Authorization',
 } as const;
 
-export const PREFLIGHT_MAX_AGE_SECONDS = 86400;
+const PREFLIGHT_MAX_AGE_SECONDS = 86400;
 
 /** CORS on every response (errors and redirects included) and a 204 answer to any preflight. */
 export function registerCors(app: FastifyInstance): void {

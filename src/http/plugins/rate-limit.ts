@@ -1,8 +1,9 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type, type Static } from 'typebox';
 import type { RateLimitConfig } from '../../config.js';
 import type { RateLimitDecision, RateLimiter } from '../../ratelimit/limiter.js';
 import { MemoryRateLimiter } from '../../ratelimit/memory-limiter.js';
+import { clientAddress, type TrustFunction } from '../proxy-trust.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -17,6 +18,8 @@ export interface RateLimitOptions {
   readonly limiter?: RateLimiter | undefined;
   /** Wall clock in milliseconds. */
   readonly now?: (() => number) | undefined;
+  /** Which proxies are believed about the client. */
+  readonly proxyTrust: TrustFunction | false;
 }
 
 /** The 429 body of decisions §8. */
@@ -28,19 +31,27 @@ export const RateLimitExceededSchema = Type.Object({
 });
 export type RateLimitExceededBody = Readonly<Static<typeof RateLimitExceededSchema>>;
 
-const isAdminPath = (path: string) => path === '/api/admin' || path.startsWith('/api/admin/');
-const isPublicApiPath = (path: string) => path.startsWith('/api/') && !isAdminPath(path);
+/** The path's segments as the router reads them: each percent-decoded on its own, a malformed one left as sent. */
+function segmentsOf(url: string): string[] {
+  const [path = ''] = url.split('?', 1);
+  return path.split('/').map((segment) => {
+    try {
+      return decodeURIComponent(segment);
+    } catch {
+      return segment;
+    }
+  });
+}
 
 /**
- * Every public `/api/*` request counts, whatever its route or status; admin routes and preflights
- * do not. The matched route's pattern decides first, as the router decoded the path to find it
- * (`/%61pi/slots` is `/api/slots`, `/api/%61dmin/...` is admin); the raw path covers the rest.
+ * Every public `/api/*` request counts, whatever its route, status or whatever refused it; admin
+ * routes and preflights do not. The path is read as the router decodes it (`/%61pi/slots` is
+ * `/api/slots`, `/api/%61dmin/...` is admin), even when part of it cannot be decoded at all.
  */
-export function isRateLimited(request: FastifyRequest): boolean {
+function isRateLimited(request: FastifyRequest): boolean {
   if (request.method === 'OPTIONS') return false;
-  const pattern = request.routeOptions.url;
-  if (pattern !== undefined && isAdminPath(pattern)) return false;
-  return (pattern !== undefined && isPublicApiPath(pattern)) || isPublicApiPath(request.url.split('?')[0] ?? '');
+  const [root, api, area] = segmentsOf(request.url);
+  return root === '' && api === 'api' && area !== undefined && area !== 'admin';
 }
 
 /** The `X-RateLimit-*` headers of a decision, as a flat name/value list (what `writeHead` takes). */
@@ -73,13 +84,22 @@ export function rateLimitExceeded(decision: RateLimitDecision, retryAfterSeconds
   };
 }
 
+/** The limiter in use (also `app.rateLimiter`), and the counting of one request as the hook does it. */
+export interface RateLimiting {
+  readonly limiter: RateLimiter;
+  /**
+   * Counts a public API request and stamps the binding window's `X-RateLimit-*` headers on the
+   * reply; over the limit it answers 429 itself and returns true. For answers no hook sees too.
+   */
+  readonly limit: (request: FastifyRequest, reply: FastifyReply) => Promise<boolean>;
+}
+
 /**
  * Counts every public API request before its route runs and stamps the binding window's
  * `X-RateLimit-*` headers on the reply, so they survive into error answers; over the limit it
- * answers 429 itself, through the reply so the CORS and timing hooks still apply. Returns the
- * limiter in use, which is also `app.rateLimiter`.
+ * answers 429 itself, through the reply so the CORS and timing hooks still apply.
  */
-export function registerRateLimit(app: FastifyInstance, options: RateLimitOptions): RateLimiter {
+export function registerRateLimit(app: FastifyInstance, options: RateLimitOptions): RateLimiting {
   const now = options.now ?? Date.now;
   const limiter: RateLimiter = options.limiter ?? new MemoryRateLimiter({ limits: options.limits, now });
   if (options.limiter === undefined) app.addHook('onClose', () => limiter.close());
@@ -89,18 +109,25 @@ export function registerRateLimit(app: FastifyInstance, options: RateLimitOption
   });
   app.decorate('rateLimiter', limiter);
 
-  app.addHook('onRequest', async (request, reply) => {
-    if (!isRateLimited(request)) return;
-    const decision = await limiter.consume(request.ip);
+  const limit = async (request: FastifyRequest, reply: FastifyReply): Promise<boolean> => {
+    if (!isRateLimited(request)) return false;
+    // Not `request.ip`: Fastify leaves proxies out of it on the requests it refuses before routing.
+    const client = clientAddress(request.raw, options.proxyTrust);
+    if (client === undefined) return false;
+    const decision = await limiter.consume(client);
     const headers = rateLimitHeaders(decision);
     for (let i = 0; i < headers.length; i += 2) reply.header(headers[i] as string, headers[i + 1]);
-    if (decision.allowed) return;
+    if (decision.allowed) return false;
     const retryAfter = retryAfterSeconds(decision, now());
-    return reply
+    reply
       .code(429)
       .header('retry-after', String(retryAfter))
       .type('application/json; charset=utf-8')
       .send(rateLimitExceeded(decision, retryAfter));
+    return true;
+  };
+  app.addHook('onRequest', async (request, reply) => {
+    if (await limit(request, reply)) return reply;
   });
-  return limiter;
+  return { limiter, limit };
 }

@@ -16,9 +16,9 @@ import { sendJson } from '../json-reply.js';
 import { describePath } from '../plugins/errors.js';
 import { registerAdminAuth } from '../plugins/admin-auth.js';
 
-export const ADMIN_PREFIX = '/api/admin';
+const ADMIN_PREFIX = '/api/admin';
 /** A whole catalogue of 100,000 slots is about 110 MB; only its import takes bodies this large. */
-export const CATALOGUE_BODY_LIMIT = 128 * 1024 * 1024;
+const CATALOGUE_BODY_LIMIT = 128 * 1024 * 1024;
 /** How long a client should wait before retrying a write the database could not take. */
 const RETRY_AFTER_SECONDS = 5;
 

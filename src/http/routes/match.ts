@@ -11,9 +11,9 @@ import { sendJson } from '../json-reply.js';
 import { DOCUMENTED_ONLY, EMOJI_TEXT, PayloadTooLargeSchema, UnsupportedMediaTypeSchema } from '../request-schemas.js';
 import { perSnapshotCache } from '../snapshot-memo.js';
 
-export const DEFAULT_MATCH_LIMIT = 100;
+const DEFAULT_MATCH_LIMIT = 100;
 
-export const MatchItemSchema = Type.Object({
+const MatchItemSchema = Type.Object({
   id: Type.Integer(),
   name: Type.String(),
   url: Type.String(),

@@ -24,7 +24,7 @@ export const CONTENT_SECURITY_POLICY = [
   "frame-ancestors 'none'",
 ].join('; ');
 
-export const PAGE_SECURITY_HEADERS = {
+const PAGE_SECURITY_HEADERS = {
   'content-security-policy': CONTENT_SECURITY_POLICY,
   'x-content-type-options': 'nosniff',
   'referrer-policy': 'same-origin',
@@ -35,7 +35,7 @@ export const PAGE_SECURITY_HEADERS = {
 /** Hashed asset names change with their content, so a browser may keep one for good. */
 export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
 /** Pages follow the catalogue, so a browser revalidates them (a cheap 304 when unchanged). */
-export const PAGE_CACHE = 'no-cache';
+const PAGE_CACHE = 'no-cache';
 
 const HTML = 'text/html; charset=utf-8';
 
