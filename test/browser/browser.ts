@@ -5,8 +5,8 @@ import { chromium, type Browser, type BrowserContext, type Page, type ViewportSi
 import { startTestApp, type TestApp, type TestAppOptions } from '../support/app.js';
 
 /** Debian's Chromium; the test tool's own browser download does not work on these machines. */
-export const CHROMIUM_PATH = '/usr/bin/chromium';
-export const CHROMIUM_ARGS = [
+const CHROMIUM_PATH = '/usr/bin/chromium';
+const CHROMIUM_ARGS = [
   '--headless',
   '--no-sandbox',
   '--disable-gpu',
@@ -19,7 +19,7 @@ export const CHROMIUM_ARGS = [
 export const PHONE: ViewportSize = { width: 390, height: 844 };
 export const DESKTOP: ViewportSize = { width: 1280, height: 800 };
 
-export const SCREENSHOT_DIR = fileURLToPath(new URL('../../artifacts/screenshots/', import.meta.url));
+const SCREENSHOT_DIR = fileURLToPath(new URL('../../artifacts/screenshots/', import.meta.url));
 
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { EXPECTED_CORS } from '../support/http.js';
 
 /** The longest any single answer may take: a generous behavioural bound, not a benchmark. */
-export const MAX_ANSWER_MS = 1000;
+const MAX_ANSWER_MS = 1000;
 
 export interface Answer {
   readonly statusCode: number;

@@ -58,7 +58,7 @@ const longSegment: fc.Arbitrary<string> = fc.oneof(
 );
 
 /** A path segment or query value in URL form: mostly one the routes know, else anything. */
-export const segment: fc.Arbitrary<string> = fc.oneof(
+const segment: fc.Arbitrary<string> = fc.oneof(
   { weight: 8, arbitrary: fc.constantFrom(...MEANINGFUL).map(encode) },
   { weight: 8, arbitrary: fc.array(fc.oneof(piece, fc.constantFrom(...MEANINGFUL).map(encode)), { minLength: 1, maxLength: 4 }).map((pieces) => pieces.join('')) },
   { weight: 1, arbitrary: longSegment },
@@ -144,7 +144,7 @@ const FILTERS = ['provider', 'minRtp', 'volatility'];
  * Every route of the service. The operational paths are here too, so they are fuzzed once they
  * exist; before that they are unknown routes, which must answer 404.
  */
-export const ROUTES: readonly Route[] = [
+const ROUTES: readonly Route[] = [
   { method: 'GET', path: '/' },
   { method: 'GET', path: '/slots/:slug', known: SLUGS },
   { method: 'GET', path: '/assets/:file', known: ASSET_NAMES },

@@ -1,10 +1,10 @@
 import fc from 'fast-check';
 
 /** A fixed seed keeps CI runs repeatable; `FUZZ_SEED` explores (or replays) another sequence. */
-export const FUZZ_SEED = process.env['FUZZ_SEED'] === undefined ? 20260301 : Number(process.env['FUZZ_SEED']);
+const FUZZ_SEED = process.env['FUZZ_SEED'] === undefined ? 20260301 : Number(process.env['FUZZ_SEED']);
 
 /** Runs of one property: small in CI, `FUZZ_RUNS` for the long local mode (`npm run fuzz`). */
-export function fuzzRuns(inCi: number): number {
+function fuzzRuns(inCi: number): number {
   const raw = process.env['FUZZ_RUNS'];
   return raw === undefined ? inCi : Number(raw);
 }

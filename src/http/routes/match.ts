@@ -13,7 +13,7 @@ import { perSnapshotCache } from '../snapshot-memo.js';
 
 const DEFAULT_MATCH_LIMIT = 100;
 
-const MatchItemSchema = Type.Object({
+export const MatchItemSchema = Type.Object({
   id: Type.Integer(),
   name: Type.String(),
   url: Type.String(),
