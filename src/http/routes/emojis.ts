@@ -4,7 +4,8 @@ import type { Catalogue } from '../../catalogue/catalogue.js';
 import { emojiMappings } from '../../catalogue/emoji-usage.js';
 import { quote } from '../../emoji/parse.js';
 import type { RouteContext } from '../context.js';
-import { sendJson } from '../json-reply.js';
+import { sendRepresentation } from '../json-reply.js';
+import { representation, type Representation } from '../entity-tag.js';
 import { badRequest } from '../errors.js';
 import { single, type Query } from '../query.js';
 import { DOCUMENTED_ONLY, EmojisQuerySchema } from '../request-schemas.js';
@@ -32,18 +33,19 @@ const StatsSchema = Type.Object({
   leastUsed: Type.Union([EmojiCountSchema, Type.Null()]),
 });
 
-const aggregatedJson = perSnapshot(({ emojis }) =>
-  Buffer.from(JSON.stringify({ emojis: emojis.usage, total: emojis.usage.length, totalUsage: emojis.totalUsage })),
-);
-const rawJson = perSnapshot(({ slots }) => {
-  const mappings = emojiMappings(slots);
-  return Buffer.from(JSON.stringify({ mappings, total: mappings.length }));
+const aggregatedJson = perSnapshot((catalogue) => {
+  const { emojis } = catalogue;
+  return representation(catalogue, 'emojis aggregated', Buffer.from(JSON.stringify({ emojis: emojis.usage, total: emojis.usage.length, totalUsage: emojis.totalUsage })));
 });
-const categoriesJson = perSnapshot(({ categories }) => Buffer.from(JSON.stringify({ categories })));
-const statsJson = perSnapshot(({ emojis }) => Buffer.from(JSON.stringify(emojis.stats)));
+const rawJson = perSnapshot((catalogue) => {
+  const mappings = emojiMappings(catalogue.slots);
+  return representation(catalogue, 'emojis raw', Buffer.from(JSON.stringify({ mappings, total: mappings.length })));
+});
+const categoriesJson = perSnapshot((catalogue) => representation(catalogue, 'emojis categories', Buffer.from(JSON.stringify({ categories: catalogue.categories }))));
+const statsJson = perSnapshot((catalogue) => representation(catalogue, 'emojis stats', Buffer.from(JSON.stringify(catalogue.emojis.stats))));
 
 /** The body of `GET /api/emojis` in the requested format, or the 400 naming a wrong one. */
-export function emojiUsageBody(catalogue: Catalogue, query: Query): Buffer {
+export function emojiUsageBody(catalogue: Catalogue, query: Query): Representation {
   const format = single(query, 'format') ?? 'aggregated';
   if (format === 'aggregated') return aggregatedJson(catalogue);
   if (format === 'raw') return rawJson(catalogue);
@@ -62,16 +64,16 @@ export function emojiRoutes(app: FastifyInstance, context: RouteContext): void {
     response: { 200: Type.Union([AggregatedSchema, RawSchema]) },
   };
   app.get('/api/emojis', { ...DOCUMENTED_ONLY, schema: usageSchema }, async (request, reply) =>
-    sendJson(reply, emojiUsageBody(context.catalogue(), request.query as Query)),
+    sendRepresentation(request, reply, emojiUsageBody(context.catalogue(), request.query as Query)),
   );
 
   const categoriesSchema = { tags: ['emojis'], summary: 'The emoji category map', response: { 200: CategoriesSchema } };
-  app.get('/api/emojis/categories', { schema: categoriesSchema }, async (_request, reply) =>
-    sendJson(reply, categoriesJson(context.catalogue())),
+  app.get('/api/emojis/categories', { schema: categoriesSchema }, async (request, reply) =>
+    sendRepresentation(request, reply, categoriesJson(context.catalogue())),
   );
 
   const statsSchema = { tags: ['emojis'], summary: 'Emoji usage statistics', response: { 200: StatsSchema } };
-  app.get('/api/emojis/stats', { schema: statsSchema }, async (_request, reply) =>
-    sendJson(reply, statsJson(context.catalogue())),
+  app.get('/api/emojis/stats', { schema: statsSchema }, async (request, reply) =>
+    sendRepresentation(request, reply, statsJson(context.catalogue())),
   );
 }

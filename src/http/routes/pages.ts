@@ -11,6 +11,7 @@ import { slotPage, slotSurroundings } from '../../web/slot-page.js';
 import { baseUrl } from '../base-url.js';
 import type { RouteContext } from '../context.js';
 import { notFound } from '../errors.js';
+import { ifNoneMatchMatches } from '../if-none-match.js';
 
 /** Pages load only their own script, style and icon, and cannot be framed or inject markup. */
 export const CONTENT_SECURITY_POLICY = [
@@ -39,15 +40,9 @@ export const PAGE_CACHE = 'no-cache';
 
 const HTML = 'text/html; charset=utf-8';
 
-/** Whether `If-None-Match` names this entity tag (weak comparison, as RFC 9110 asks for GET). */
+/** Whether the browser already holds the representation `etag` names. */
 function isFresh(request: FastifyRequest, etag: string): boolean {
-  const header = request.headers['if-none-match'];
-  if (header === undefined) return false;
-  const bare = etag.replace(/^W\//, '');
-  return header.split(',').some((tag) => {
-    const candidate = tag.trim();
-    return candidate === '*' || candidate.replace(/^W\//, '') === bare;
-  });
+  return ifNoneMatchMatches(request.headers['if-none-match'], etag);
 }
 
 /** A 200 page with a validator, or a 304 when the browser already holds this exact page. */

@@ -6,11 +6,12 @@ import { SlotSchema } from '../../catalogue/slot.js';
 import { quote } from '../../emoji/parse.js';
 import { baseUrl } from '../base-url.js';
 import type { RouteContext } from '../context.js';
-import { sendJson } from '../json-reply.js';
+import { sendRepresentation } from '../json-reply.js';
+import { representation, type Representation } from '../entity-tag.js';
 import { notFound } from '../errors.js';
 import { limitParam, offsetParam, slotFilterParams, type Query } from '../query.js';
 import { DOCUMENTED_ONLY, NotFoundSchema, SlotListQuerySchema, SlotParamsSchema } from '../request-schemas.js';
-import { slotArrayJson, slotJsonBytes } from '../slot-json.js';
+import { slotArrayJson, slotRepresentation } from '../slot-json.js';
 import { perSnapshotCache } from '../snapshot-memo.js';
 
 const SlotListSchema = Type.Object({
@@ -20,25 +21,25 @@ const SlotListSchema = Type.Object({
 });
 
 /** Pages already answered in this snapshot: clients ask for the same few pages over and over. */
-const listBodies = perSnapshotCache<Buffer>(512);
+const listBodies = perSnapshotCache<Representation>(512);
 
 /** The body of `GET /api/slots`, or the 400 naming the first bad parameter (checked before `baseOf` is asked). */
-export function slotListBody(catalogue: Catalogue, query: Query, baseOf: () => string): Buffer {
+export function slotListBody(catalogue: Catalogue, query: Query, baseOf: () => string): Representation {
   const filter = slotFilterParams(query, { hasBonusBuy: true });
   const page = { offset: offsetParam(query), limit: limitParam(query, DEFAULT_LIMIT) };
   const base = baseOf();
   const key = `${base} ${filter.provider ?? ''} ${filter.minRtp ?? ''} ${filter.volatility ?? ''} ${filter.hasBonusBuy ?? ''} ${page.offset} ${page.limit}`;
   return listBodies(catalogue, key, () => {
     const { slots, total } = catalogue.list(filter, page);
-    return Buffer.from(`{"slots":${slotArrayJson(catalogue, slots, base)},"count":${slots.length},"total":${total}}`);
+    return representation(catalogue, `list ${key}`, Buffer.from(`{"slots":${slotArrayJson(catalogue, slots, base)},"count":${slots.length},"total":${total}}`));
   });
 }
 
 /** The body of `GET /api/slots/{id_or_slug}`, or the 404. */
-export function slotBody(catalogue: Catalogue, idOrSlug: string, baseOf: () => string): Buffer {
+export function slotBody(catalogue: Catalogue, idOrSlug: string, baseOf: () => string): Representation {
   const slot = catalogue.find(idOrSlug);
   if (slot === undefined) throw notFound(`slot ${quote(idOrSlug)} not found`);
-  return slotJsonBytes(catalogue, slot, baseOf());
+  return slotRepresentation(catalogue, slot, baseOf());
 }
 
 /**
@@ -53,7 +54,7 @@ export function slotRoutes(app: FastifyInstance, context: RouteContext): void {
     response: { 200: SlotListSchema },
   };
   app.get('/api/slots', { ...DOCUMENTED_ONLY, schema: listSchema }, async (request, reply) =>
-    sendJson(reply, slotListBody(context.catalogue(), request.query as Query, () => baseUrl(request, context.config))),
+    sendRepresentation(request, reply, slotListBody(context.catalogue(), request.query as Query, () => baseUrl(request, context.config))),
   );
 
   const slotSchema = {
@@ -64,6 +65,6 @@ export function slotRoutes(app: FastifyInstance, context: RouteContext): void {
   };
   app.get('/api/slots/:idOrSlug', { ...DOCUMENTED_ONLY, schema: slotSchema }, async (request, reply) => {
     const { idOrSlug } = request.params as { idOrSlug: string };
-    return sendJson(reply, slotBody(context.catalogue(), idOrSlug, () => baseUrl(request, context.config)));
+    return sendRepresentation(request, reply, slotBody(context.catalogue(), idOrSlug, () => baseUrl(request, context.config)));
   });
 }
