@@ -10,15 +10,19 @@ import { sendRepresentation } from '../json-reply.js';
 import { representation, type Representation } from '../entity-tag.js';
 import { notFound } from '../errors.js';
 import { limitParam, offsetParam, slotFilterParams, type Query } from '../query.js';
-import { DOCUMENTED_ONLY, NotFoundSchema, SlotListQuerySchema, SlotParamsSchema } from '../request-schemas.js';
+import { SLOT_EXAMPLE, SLOT_LIST_EXAMPLE } from '../openapi-examples.js';
+import { DOCUMENTED_ONLY, NotFoundSchema, NotModifiedSchema, SlotListQuerySchema, SlotParamsSchema } from '../request-schemas.js';
 import { slotArrayJson, slotRepresentation } from '../slot-json.js';
 import { perSnapshotCache } from '../snapshot-memo.js';
 
-const SlotListSchema = Type.Object({
-  slots: Type.Array(SlotSchema),
-  count: Type.Integer(),
-  total: Type.Integer(),
-});
+const SlotListSchema = Type.Object(
+  {
+    slots: Type.Array(SlotSchema),
+    count: Type.Integer({ description: 'Slots on this page' }),
+    total: Type.Integer({ description: 'Slots passing the filters, on every page' }),
+  },
+  { description: 'A page of slots', examples: [SLOT_LIST_EXAMPLE] },
+);
 
 /** Pages already answered in this snapshot: clients ask for the same few pages over and over. */
 const listBodies = perSnapshotCache<Representation>(512);
@@ -48,20 +52,22 @@ export function slotBody(catalogue: Catalogue, idOrSlug: string, baseOf: () => s
  */
 export function slotRoutes(app: FastifyInstance, context: RouteContext): void {
   const listSchema = {
+    operationId: 'listSlots',
     tags: ['slots'],
     summary: 'A page of slots, filtered, in id order',
     querystring: SlotListQuerySchema,
-    response: { 200: SlotListSchema },
+    response: { 200: SlotListSchema, 304: NotModifiedSchema },
   };
   app.get('/api/slots', { ...DOCUMENTED_ONLY, schema: listSchema }, async (request, reply) =>
     sendRepresentation(request, reply, slotListBody(context.catalogue(), request.query as Query, () => baseUrl(request, context.config))),
   );
 
   const slotSchema = {
+    operationId: 'getSlot',
     tags: ['slots'],
     summary: 'One slot by id or slug',
     params: SlotParamsSchema,
-    response: { 200: SlotSchema, 404: NotFoundSchema },
+    response: { 200: { ...SlotSchema, description: 'The slot', examples: [SLOT_EXAMPLE] }, 304: NotModifiedSchema, 404: NotFoundSchema },
   };
   app.get('/api/slots/:idOrSlug', { ...DOCUMENTED_ONLY, schema: slotSchema }, async (request, reply) => {
     const { idOrSlug } = request.params as { idOrSlug: string };
