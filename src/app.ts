@@ -1,5 +1,5 @@
 import { createServer } from 'node:http';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import type { CatalogueService } from './service/catalogue-service.js';
 import type { Config } from './config.js';
 import type { RateLimiter } from './ratelimit/limiter.js';
@@ -50,6 +50,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const timeouts = deps.timeouts ?? SERVER_TIMEOUTS;
   // Set once the app is ready; until then every request is Fastify's.
   let answerFast: FastPath = () => false;
+  // Set once the limiter exists; the router's errors come after that, with the first request.
+  let countRequest: (request: FastifyRequest, reply: FastifyReply) => Promise<boolean> = async () => false;
   const app = Fastify({
     logger: deps.logger ?? { ...loggerOptions(config.logLevel), ...(deps.logStream ? { stream: deps.logStream } : {}) },
     genReqId: requestId,
@@ -75,7 +77,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       reply.headers(CORS_HEADERS);
       stampResponseTime(request, reply);
       stampRequestId(request, reply);
-      renderError(error, request, reply);
+      countRequest(request, reply).then(
+        (refused) => void (refused || renderError(error, request, reply)),
+        (failure: unknown) => void renderError(failure, request, reply),
+      );
     },
   });
   const context: RouteContext = {
@@ -93,7 +98,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerMetrics(app, metrics);
   const isDraining = registerDraining(app);
   const now = deps.now ?? Date.now;
-  const rateLimiter = registerRateLimit(app, { limits: config.rateLimit, limiter: deps.rateLimiter, now });
+  const { limiter: rateLimiter, countRequest: countRefusedRequest } = registerRateLimit(app, { limits: config.rateLimit, limiter: deps.rateLimiter, now });
+  countRequest = countRefusedRequest;
   // After the limiter, so its refusals count and carry X-RateLimit-* like every API answer.
   registerProtocolChecks(app);
   await registerOpenApi(app, config);

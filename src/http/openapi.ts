@@ -81,6 +81,7 @@ const isRateLimited = (path: string) => path.startsWith('/api/') && !isAdmin(pat
  */
 function addSharedParts(path: string, operation: Operation): void {
   const { responses } = operation;
+  const takesInput = (operation.parameters ?? []).length > 0 || operation.requestBody !== undefined;
   operation.security = isAdmin(path) ? [{ [ADMIN_SECURITY_SCHEME]: [] }] : [];
   if (isAdmin(path)) responses['401'] ??= SHARED_RESPONSES.unauthorized;
   if (responses['304'] !== undefined) {
@@ -94,9 +95,14 @@ function addSharedParts(path: string, operation: Operation): void {
     for (const response of Object.values(responses)) {
       if (!('$ref' in response)) response['headers'] = { ...RATE_LIMIT_HEADERS, ...(response['headers'] as Json | undefined) };
     }
-    const takesInput = (operation.parameters ?? []).length > 0 || operation.requestBody !== undefined;
     if (takesInput) responses['400'] ??= SHARED_RESPONSES.badRequest;
     responses['429'] = SHARED_RESPONSES.tooManyRequests;
+  }
+  // Every header a route documents itself is one it always sends.
+  for (const response of Object.values(responses)) {
+    for (const header of Object.values((response['headers'] ?? {}) as Record<string, Json>)) {
+      if (!('$ref' in header)) header['required'] = true;
+    }
   }
   responses['431'] = SHARED_RESPONSES.headersTooLarge;
   responses['default'] = SHARED_RESPONSES.unexpected;

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type, type Static } from 'typebox';
 import type { RateLimitConfig } from '../../config.js';
 import type { RateLimitDecision, RateLimiter } from '../../ratelimit/limiter.js';
@@ -73,13 +73,34 @@ export function rateLimitExceeded(decision: RateLimitDecision, retryAfterSeconds
   };
 }
 
+/** The limiter's part of an answer, shared by the hook and the router's own errors. */
+type RequestCounter = (request: FastifyRequest, reply: FastifyReply) => Promise<boolean>;
+
+/**
+ * Counts a request of the public API and stamps the binding window's `X-RateLimit-*` headers on
+ * the reply; over the limit it answers 429 itself. Resolves whether it answered.
+ */
+function requestCounter(limiter: RateLimiter, now: () => number): RequestCounter {
+  return async (request, reply) => {
+    if (!isRateLimited(request)) return false;
+    const decision = await limiter.consume(request.ip);
+    const headers = rateLimitHeaders(decision);
+    for (let i = 0; i < headers.length; i += 2) reply.header(headers[i] as string, headers[i + 1]);
+    if (decision.allowed) return false;
+    const retryAfter = retryAfterSeconds(decision, now());
+    reply.code(429).header('retry-after', String(retryAfter)).type('application/json; charset=utf-8').send(rateLimitExceeded(decision, retryAfter));
+    return true;
+  };
+}
+
 /**
  * Counts every public API request before its route runs and stamps the binding window's
  * `X-RateLimit-*` headers on the reply, so they survive into error answers; over the limit it
  * answers 429 itself, through the reply so the CORS and timing hooks still apply. Returns the
- * limiter in use, which is also `app.rateLimiter`.
+ * limiter in use, which is also `app.rateLimiter`, and the counter for requests the router refuses
+ * before any hook runs (a malformed percent-encoding), which count all the same.
  */
-export function registerRateLimit(app: FastifyInstance, options: RateLimitOptions): RateLimiter {
+export function registerRateLimit(app: FastifyInstance, options: RateLimitOptions): { readonly limiter: RateLimiter; readonly countRequest: RequestCounter } {
   const now = options.now ?? Date.now;
   const limiter: RateLimiter = options.limiter ?? new MemoryRateLimiter({ limits: options.limits, now });
   if (options.limiter === undefined) app.addHook('onClose', () => limiter.close());
@@ -88,19 +109,10 @@ export function registerRateLimit(app: FastifyInstance, options: RateLimitOption
     else app.log.warn({ err: change.error }, 'rate limits: Redis unreachable; counting per instance until it is back');
   });
   app.decorate('rateLimiter', limiter);
+  const countRequest = requestCounter(limiter, now);
 
   app.addHook('onRequest', async (request, reply) => {
-    if (!isRateLimited(request)) return;
-    const decision = await limiter.consume(request.ip);
-    const headers = rateLimitHeaders(decision);
-    for (let i = 0; i < headers.length; i += 2) reply.header(headers[i] as string, headers[i + 1]);
-    if (decision.allowed) return;
-    const retryAfter = retryAfterSeconds(decision, now());
-    return reply
-      .code(429)
-      .header('retry-after', String(retryAfter))
-      .type('application/json; charset=utf-8')
-      .send(rateLimitExceeded(decision, retryAfter));
+    await countRequest(request, reply);
   });
-  return limiter;
+  return { limiter, countRequest };
 }
