@@ -19,13 +19,8 @@ const PROCESS_PREFIX = randomBytes(6).toString('base64url');
 let snapshots = 0;
 const snapshotNumber = perSnapshot(() => (++snapshots).toString(36));
 
-/** The strong entity tag of the body `key` names in `catalogue`. */
-export function entityTag(catalogue: Catalogue, key: string): string {
-  const keyHash = createHash('sha1').update(key).digest('base64url').slice(0, 16);
-  return `"${PROCESS_PREFIX}${snapshotNumber(catalogue)}-${keyHash}"`;
-}
-
-/** A representation of `catalogue` under `key`, for bodies that are cached with their tag. */
+/** `body` with the strong tag it has as the answer `key` names in `catalogue`; made once per cached body. */
 export function representation(catalogue: Catalogue, key: string, body: Buffer): Representation {
-  return { body, etag: entityTag(catalogue, key) };
+  const keyHash = createHash('sha1').update(key).digest('base64url').slice(0, 16);
+  return { body, etag: `"${PROCESS_PREFIX}${snapshotNumber(catalogue)}-${keyHash}"` };
 }

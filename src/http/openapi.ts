@@ -14,7 +14,7 @@ import {
   SHARED_RESPONSES,
 } from './openapi-components.js';
 
-export const OPENAPI_PATH = '/openapi.json';
+const OPENAPI_PATH = '/openapi.json';
 const DOCS_PREFIX = '/docs';
 
 /**
