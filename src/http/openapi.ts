@@ -2,51 +2,55 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import type { FastifyInstance, FastifySchema } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.js';
-import { ErrorBodySchema } from './errors.js';
-import { RateLimitExceededSchema } from './plugins/rate-limit.js';
+import { baseUrl } from './base-url.js';
+import { sendJson } from './json-reply.js';
+import {
+  ADMIN_SECURITY_SCHEME,
+  COMPONENTS,
+  ETAG_HEADER,
+  IF_NONE_MATCH_PARAMETER,
+  RATE_LIMIT_HEADERS,
+  SHARED_RESPONSES,
+} from './openapi-components.js';
 
 const OPENAPI_PATH = '/openapi.json';
 const DOCS_PREFIX = '/docs';
 
-/** Routes left out of the public document: the admin surface stays unadvertised, the rest is plumbing. */
-const UNDOCUMENTED = [/^\/api\/admin(\/|$)/, /^\/metrics$/, /^\/docs(\/|$)/, /^\/openapi\.json$/, /^\/assets\//, /^\*$/, /^\/api\/play\/$/];
-
-const RATE_LIMIT_HEADERS = {
-  'x-ratelimit-limit': { type: 'integer', description: 'Requests allowed in the binding window' },
-  'x-ratelimit-remaining': { type: 'integer', description: 'Requests left in the binding window' },
-  'x-ratelimit-reset': { type: 'integer', description: 'Unix seconds at which the binding window resets' },
-  'x-ratelimit-window': { type: 'string', enum: ['minute', 'hour', 'day'], description: 'The binding window' },
-} as const;
-
-const BAD_REQUEST = { ...ErrorBodySchema, description: 'A parameter or the body is invalid; the message names it' };
-const TOO_MANY_REQUESTS = {
-  ...RateLimitExceededSchema,
-  description: 'Rate limit exceeded for this client address',
-  headers: { 'retry-after': { type: 'integer', description: 'Seconds to wait' }, ...RATE_LIMIT_HEADERS },
-};
-
-const HTML_PAGE = { description: 'An HTML page', content: { 'text/html': { schema: { type: 'string' } } } };
-
-/** The pages are plain HTML routes without schemas; their answers are described here. */
-const PAGES: Readonly<Record<string, FastifySchema>> = {
-  '/': { tags: ['pages'], summary: 'The emoji picker: choose emojis, see matching slots, spin', response: { 200: HTML_PAGE } },
-  '/slots/:slug': {
-    tags: ['pages'],
-    summary: 'The page of one slot, where the redirects lead',
-    response: { 200: HTML_PAGE, 404: { ...HTML_PAGE, description: 'An HTML page saying there is no such slot' } },
-  },
-};
+/**
+ * Routes deliberately left out of the document, each with the reason; every other route has an
+ * operation (test/openapi checks both ways).
+ */
+export const HIDDEN_ROUTES: readonly { readonly method: string; readonly url: RegExp; readonly reason: string }[] = [
+  { method: 'OPTIONS', url: /^\*$/, reason: 'the CORS preflight of every path; OpenAPI cannot name "any path", so the description says it' },
+  { method: 'GET', url: /^\/docs(\/|$)/, reason: "the documentation browser's own page and files (@fastify/swagger-ui), not an API" },
+  { method: 'GET', url: /^\/api\/play\/$/, reason: 'playEmojis with an empty segment (its 400); a trailing-slash path is not a valid OpenAPI path' },
+];
 
 const DESCRIPTION = `Slot games and the emojis attached to them: list and look up slots, emoji usage,
-matching of emoji combinations to slots, and redirects to slot pages.
+matching of emoji combinations to slots, redirects to slot pages, and the admin API that edits the catalogue.
 
-Every \`/api\` route is rate limited per client address in three windows at once (minute, hour, day);
-each answer carries \`X-RateLimit-Limit\`, \`-Remaining\`, \`-Reset\` and \`-Window\` for the binding window,
-and \`X-Response-Time\`. Every answer carries CORS headers allowing any origin. Errors are JSON
-\`{statusCode, error, message}\`. Each answer echoes \`X-Request-Id\` (the caller's, when it is 1-64
-characters of letters, digits, \`_\`, \`.\` and \`-\`).`;
+**Rate limits.** Every \`/api\` route except the admin API is rate limited per client address in three
+windows at once (minute, hour, day); each answer carries \`X-RateLimit-Limit\`, \`-Remaining\`, \`-Reset\` and
+\`-Window\` for the binding window, and a 429 adds \`Retry-After\`.
+
+**Conditional requests.** The public JSON GETs carry a strong \`ETag\`; send it back in \`If-None-Match\`
+and an unchanged answer is a 304 without a body (it still counts against the rate limit).
+
+**Everywhere.** Every answer carries CORS headers allowing any origin, \`X-Response-Time\`, and
+\`X-Request-Id\` (the caller's, when it is 1-64 characters of letters, digits, \`_\`, \`.\` and \`-\`).
+\`OPTIONS\` on any path is a 204 CORS preflight. Errors are JSON \`{statusCode, error, message}\`.
+Browse this document at \`/docs\`.`;
+
+const TAGS = [
+  { name: 'slots', description: 'The slot catalogue: pages of slots and single slots' },
+  { name: 'emojis', description: 'Emoji usage across slots, the category map and statistics' },
+  { name: 'matching', description: 'Slots for a combination of emojis, and redirects to their pages' },
+  { name: 'admin', description: 'Editing the catalogue, behind the admin bearer token; never rate limited' },
+  { name: 'pages', description: 'HTML pages for people, and the files they load' },
+  { name: 'operations', description: 'Health and readiness probes, Prometheus metrics, this document' },
+];
 
 /** The package version, which the document carries as its own; a deployment without package.json still starts. */
 function packageVersion(): string {
@@ -59,39 +63,95 @@ function packageVersion(): string {
   }
 }
 
-/** Shared answers every public API route can give, added to the document only. */
-function withSharedResponses(schema: FastifySchema): FastifySchema {
-  const takesInput = schema.querystring !== undefined || schema.params !== undefined || schema.body !== undefined;
-  const response = { ...(takesInput ? { 400: BAD_REQUEST } : {}), 429: TOO_MANY_REQUESTS, ...(schema.response as object | undefined) };
-  return { ...schema, response };
+type Json = Record<string, unknown>;
+interface Operation {
+  parameters?: unknown[];
+  requestBody?: unknown;
+  responses: Record<string, Json>;
+  security?: unknown[];
+}
+
+const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
+const isAdmin = (path: string) => path === '/api/admin' || path.startsWith('/api/admin/') || path === '/metrics';
+const isRateLimited = (path: string) => path.startsWith('/api/') && !isAdmin(path);
+
+/**
+ * What every operation of a kind shares, added to each: the admin credentials and their 401, the
+ * public API's 400 and 429 and rate-limit headers, the validator of a route that answers 304, and
+ * the answers any route can give (431 before routing, 500/503 as `default`).
+ */
+function addSharedParts(path: string, operation: Operation): void {
+  const { responses } = operation;
+  const takesInput = (operation.parameters ?? []).length > 0 || operation.requestBody !== undefined;
+  operation.security = isAdmin(path) ? [{ [ADMIN_SECURITY_SCHEME]: [] }] : [];
+  if (isAdmin(path)) responses['401'] ??= SHARED_RESPONSES.unauthorized;
+  if (responses['304'] !== undefined) {
+    operation.parameters = [...(operation.parameters ?? []), IF_NONE_MATCH_PARAMETER];
+    for (const status of ['200', '304']) {
+      const response = responses[status];
+      if (response !== undefined) response['headers'] = { ...ETAG_HEADER, ...(response['headers'] as Json | undefined) };
+    }
+  }
+  if (isRateLimited(path)) {
+    for (const response of Object.values(responses)) {
+      if (!('$ref' in response)) response['headers'] = { ...RATE_LIMIT_HEADERS, ...(response['headers'] as Json | undefined) };
+    }
+    if (takesInput) responses['400'] ??= SHARED_RESPONSES.badRequest;
+    responses['429'] = SHARED_RESPONSES.tooManyRequests;
+  }
+  // Every header a route documents itself is one it always sends.
+  for (const response of Object.values(responses)) {
+    for (const header of Object.values((response['headers'] ?? {}) as Record<string, Json>)) {
+      if (!('$ref' in header)) header['required'] = true;
+    }
+  }
+  responses['431'] = SHARED_RESPONSES.headersTooLarge;
+  responses['default'] = SHARED_RESPONSES.unexpected;
 }
 
 /**
- * The OpenAPI 3.1 document, built from the route schemas as routes are added (so this runs before
- * any route), served at `/openapi.json` and browsable at `/docs`.
+ * The OpenAPI 3.1 document, built from the route schemas (each route's own parameters, answers and
+ * `operationId`) plus the shared parts; served at `/openapi.json` with this server as its `servers`
+ * entry, and browsable at `/docs`. Registered before any route, so it sees them all.
  */
 export async function registerOpenApi(app: FastifyInstance, config: Config): Promise<void> {
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
-      info: { title: 'slotmoji', version: packageVersion(), description: DESCRIPTION },
-      ...(config.publicBaseUrl === undefined ? {} : { servers: [{ url: config.publicBaseUrl }] }),
-      tags: [
-        { name: 'slots', description: 'The slot catalogue' },
-        { name: 'emojis', description: 'Emoji usage across slots' },
-        { name: 'matching', description: 'Slots for a combination of emojis, and redirects to their pages' },
-        { name: 'pages', description: 'HTML pages for people' },
-        { name: 'operations', description: 'Health and readiness probes' },
-      ],
+      info: {
+        title: 'slotmoji',
+        version: packageVersion(),
+        description: DESCRIPTION,
+        license: { name: 'MIT', identifier: 'MIT' },
+      },
+      tags: TAGS,
+      components: COMPONENTS as never,
     },
-    // A route declared without a schema arrives with none.
-    transform: ({ schema = {}, url }) => {
-      if (UNDOCUMENTED.some((pattern) => pattern.test(url))) return { schema: { ...schema, hide: true }, url };
-      if (url.startsWith('/api/')) return { schema: withSharedResponses(schema), url };
-      return { schema: { ...schema, ...PAGES[url] }, url };
+    transform: ({ schema = {}, url, route }) => {
+      const hidden = HIDDEN_ROUTES.some(({ method, url: pattern }) => pattern.test(url) && [route.method].flat().includes(method));
+      return { schema: hidden ? { ...schema, hide: true } : schema, url };
+    },
+    transformObject: (documentObject) => {
+      const document = (documentObject as { openapiObject: { paths?: Record<string, Record<string, Operation>> } }).openapiObject;
+      for (const [path, item] of Object.entries(document.paths ?? {})) {
+        for (const method of METHODS) {
+          const operation = item[method];
+          if (operation !== undefined) addSharedParts(path, operation);
+        }
+      }
+      return document;
     },
   });
-  app.get(OPENAPI_PATH, async () => app.swagger());
+  const openApiSchema = {
+    operationId: 'getOpenApiDocument',
+    tags: ['operations'],
+    summary: 'This document, with this server as its `servers` entry',
+    response: { 200: { description: 'The OpenAPI 3.1 document', type: 'object', additionalProperties: true } },
+  };
+  app.get(OPENAPI_PATH, { schema: openApiSchema }, async (request, reply) => {
+    const servers = [{ url: baseUrl(request, config), description: 'This server' }];
+    return sendJson(reply, JSON.stringify({ ...app.swagger(), servers }));
+  });
   await app.register(swaggerUi, { routePrefix: DOCS_PREFIX, staticCSP: docsContentSecurityPolicy(config) });
 }
 

@@ -4,6 +4,7 @@ import { FACET_NAMES } from '../catalogue/facets.js';
 import { SORT_KEYS } from '../catalogue/slot-order.js';
 import { MAX_EMOJIS_PER_REQUEST } from '../emoji/parse.js';
 import { ErrorBodySchema } from './errors.js';
+import { NOT_FOUND_EXAMPLE } from './openapi-examples.js';
 
 /*
  * The inputs of the public routes, for the OpenAPI document. They are not enforced (see
@@ -104,9 +105,28 @@ export const SpinQuerySchema = Type.Object({
 export const SlotRedirectSchema = {
   type: 'null',
   description: 'Found: `Location` is the absolute URL of the slot page; `Cache-Control: no-store`',
-  headers: { location: { type: 'string', format: 'uri', description: 'The slot page, `{base}/slots/{slug}`' } },
+  headers: {
+    location: { type: 'string', format: 'uri', description: 'The slot page, `{base}/slots/{slug}`' },
+    'cache-control': { type: 'string', const: 'no-store', description: 'The best match changes with the catalogue' },
+  },
 } as const;
 
-export const NotFoundSchema = { ...ErrorBodySchema, description: 'No such slot, or no slot matches' };
+/** The legacy redirect's 302, which also points to its successor. */
+export const LegacyRedirectSchema = {
+  ...SlotRedirectSchema,
+  headers: {
+    ...SlotRedirectSchema.headers,
+    deprecation: { type: 'string', const: 'true', description: 'This route is deprecated' },
+    link: { type: 'string', description: 'The successor, `</api/play/{emojis}>; rel="successor-version"`' },
+  },
+} as const;
+
+/** A 304 to a conditional GET: the client's copy is current. */
+export const NotModifiedSchema = {
+  type: 'null',
+  description: 'Not Modified: `If-None-Match` names the current tag, so there is no body',
+} as const;
+
+export const NotFoundSchema = { ...ErrorBodySchema, description: 'No such slot, or no slot matches', examples: [NOT_FOUND_EXAMPLE] };
 export const PayloadTooLargeSchema = { ...ErrorBodySchema, description: 'The body is larger than public routes accept (16 KiB)' };
 export const UnsupportedMediaTypeSchema = { ...ErrorBodySchema, description: 'The body is not sent as application/json' };

@@ -1,5 +1,6 @@
 import type { Catalogue } from '../catalogue/catalogue.js';
 import { toPublicSlot, type SlotRecord } from '../catalogue/slot.js';
+import { representation, type Representation } from './entity-tag.js';
 
 /** Distinct base URLs whose JSON is kept per snapshot; more (a stream of forged Host headers) is not cached. */
 const MAX_BASES_PER_SNAPSHOT = 4;
@@ -41,8 +42,10 @@ function perSnapshotSlotCache<T>(make: SlotValue<T>): SlotValue<T> {
 /** `{"id":"1",…,"url":"…"}` for one slot of `catalogue`. */
 const slotJson = perSnapshotSlotCache((_catalogue, record, base) => JSON.stringify(toPublicSlot(record, base)));
 
-/** `slotJson` as the bytes a response sends, so a lookup answer is not encoded again per request. */
-export const slotJsonBytes = perSnapshotSlotCache((catalogue, record, base) => Buffer.from(slotJson(catalogue, record, base)));
+/** `slotJson` as the bytes a response sends with their tag, so a lookup answer is not encoded again per request. */
+export const slotRepresentation: SlotValue<Representation> = perSnapshotSlotCache((catalogue, record, base) =>
+  representation(catalogue, `slot ${record.id} ${base}`, Buffer.from(slotJson(catalogue, record, base))),
+);
 
 /** `[{…},{…}]` for a run of slots, from the cached strings. */
 export function slotArrayJson(catalogue: Catalogue, records: readonly SlotRecord[], base: string): string {

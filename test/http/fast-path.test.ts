@@ -26,6 +26,10 @@ function get(target: string, headers = 'Host: slots.test\r\nX-Request-Id: case\r
   return `GET ${target} HTTP/1.1\r\n${headers}\r\n`;
 }
 
+function conditional(ifNoneMatch: string): string {
+  return `Host: slots.test\r\nX-Request-Id: case\r\nIf-None-Match: ${ifNoneMatch}\r\n`;
+}
+
 function post(body: string, contentType = 'application/json', extra = ''): Buffer {
   const bytes = Buffer.from(body);
   return Buffer.concat([
@@ -130,6 +134,18 @@ const CASES: readonly Case[] = [
   { name: 'accepts compression', raw: get('/api/slots?limit=3', 'Host: slots.test\r\nX-Request-Id: case\r\nAccept-Encoding: gzip, br\r\n'), fast: true },
   { name: 'keep-alive off', raw: get('/api/emojis', 'Host: slots.test\r\nX-Request-Id: case\r\nConnection: close\r\n'), fast: true },
   { name: 'forwarded (not trusted here)', raw: get('/api/slots/cherry-gems', 'Host: slots.test\r\nX-Request-Id: case\r\nX-Forwarded-For: 203.0.113.9\r\n'), fast: true },
+  { name: 'any tag matches', raw: get('/api/slots/cherry-gems', conditional('*')), fast: true },
+  { name: 'any tag on a list', raw: get('/api/slots?limit=2', conditional('*')), fast: true },
+  { name: 'any tag on emojis', raw: get('/api/emojis?format=raw', conditional('*')), fast: true },
+  { name: 'any tag on an unknown slot', raw: get('/api/slots/no-such-slot', conditional('*')), fast: true },
+  { name: 'any tag on a bad list', raw: get('/api/slots?limit=0', conditional('*')), fast: true },
+  { name: 'any tag on play', raw: get(`/api/play/${enc('🍒')}`, conditional('*')), fast: true },
+  { name: 'other tags', raw: get('/api/slots/cherry-gems', conditional('"x", W/"y"')), fast: true },
+  { name: 'malformed tag', raw: get('/api/slots/cherry-gems', conditional('x, *')), fast: true },
+  { name: 'unterminated tag', raw: get('/api/emojis', conditional('"abc')), fast: true },
+  { name: 'thousands of tags', raw: get('/api/slots?limit=1', conditional(Array.from({ length: 1500 }, (_, i) => `W/"${i}"`).join(','))), fast: true },
+  { name: 'thousands of tags and any', raw: get('/api/slots?limit=1', conditional(`${'"t",'.repeat(3000)}*`)), fast: true },
+  { name: 'tag larger than the header limit', raw: get('/api/slots?limit=1', conditional(`"${'a'.repeat(20_000)}"`)), fast: false },
   { name: 'preflight', raw: 'OPTIONS /api/slots/cherry-gems HTTP/1.1\r\nHost: slots.test\r\nX-Request-Id: case\r\n\r\n', fast: false },
 ];
 
@@ -294,6 +310,31 @@ describe('the fast path answers exactly as Fastify does', { timeout: 30_000 }, (
     const [fast, framework] = [requestLines(pair.fast.log), requestLines(pair.framework.log)];
     assert.ok(fast.filter((line) => line['msg'] === 'request completed').length >= CASES.filter((c) => c.fast).length);
     assert.deepEqual(fast, framework);
+  });
+});
+
+describe('the fast path with conditional requests', { timeout: 30_000 }, () => {
+  let pair: Pair;
+  before(async () => {
+    pair = await startPair({ RATE_LIMIT_PER_MINUTE: '1000' });
+  });
+  after(() => pair.close());
+
+  it('answers 304 alike when If-None-Match names the current tag, strong or weak', async () => {
+    const targets = ['/api/slots/cherry-gems', '/api/slots/3', '/api/slots?limit=2&offset=1', '/api/emojis', '/api/emojis?format=raw'];
+    for (const target of targets) {
+      const first = await send(pair.fast.port, get(target));
+      const etag = new Map(first.headers).get('etag');
+      assert.match(String(etag), /^"[\w-]+"$/, target);
+      assert.equal(new Map((await send(pair.framework.port, get(target))).headers).get('etag'), etag, target);
+      for (const field of [String(etag), `W/${etag}`, `"other", ${etag}`]) {
+        const fast = await send(pair.fast.port, get(target, conditional(field)));
+        const framework = await send(pair.framework.port, get(target, conditional(field)));
+        assert.equal(fast.statusLine, 'HTTP/1.1 304 Not Modified', `${target} ${field}`);
+        assert.equal(fast.body.length, 0);
+        assert.deepEqual(comparable(fast), comparable(framework), `${target} ${field}`);
+      }
+    }
   });
 });
 

@@ -176,6 +176,8 @@ describe('what the rate limit counts', () => {
         [{ url: `/api/v1/redirect?emoji=${encodeURIComponent('🍒')}` }, 302],
         [{ url: '/api/v1/spin' }, 302],
         [{ url: '/%61pi/slots' }, 200],
+        [{ url: '/api/slots/%FF' }, 400],
+        [{ url: '/api/play/%E2%9D' }, 400],
       ];
       let remaining = 100;
       for (const [request, status] of requests) {
@@ -184,6 +186,16 @@ describe('what the rate limit counts', () => {
         assert.equal(response.statusCode, status, `${request.method ?? 'GET'} ${request.url}: ${response.body}`);
         assert.deepEqual(rateHeaders(response), { limit: '100', remaining: String(remaining), reset: String(MINUTE_END), window: 'minute' }, String(request.url));
       }
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('refuses a malformed path with 429 once the limit is spent, as any other request', async () => {
+    const { t } = await limitedApp({ minute: 1, hour: 1000, day: 10000 });
+    try {
+      assert.equal((await t.app.inject({ url: '/api/slots/%FF' })).statusCode, 400);
+      assertTooMany(await t.app.inject({ url: '/api/slots/%FF' }), 1, 'minute', MINUTE_END, MINUTE_END - START / 1000);
     } finally {
       await t.close();
     }

@@ -17,6 +17,8 @@ import { matchBody } from '../routes/match.js';
 import { playLocation, REDIRECT_HEADERS } from '../routes/redirects.js';
 import { similarBody, slotBody, slotListBody } from '../routes/slots.js';
 import { recognise, type FastRequest } from './recognise.js';
+import type { Representation } from '../entity-tag.js';
+import { ifNoneMatchMatches } from '../if-none-match.js';
 
 export interface FastPathDeps {
   readonly config: Config;
@@ -46,6 +48,9 @@ interface Exchange {
   readonly id: string;
   readonly started: bigint;
 }
+
+/** The fast requests answered with a tagged JSON body. */
+type TaggedRequest = Exclude<FastRequest, { readonly route: '/api/play/:emojis' | '/api/match' }>;
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 const CORS_LIST: readonly string[] = Object.entries(CORS_HEADERS).flat();
@@ -78,7 +83,9 @@ export function fastPath(deps: FastPathDeps): FastPath {
 
   function write(exchange: Exchange, status: number, headers: string[], body: string | Buffer): void {
     const { request, response, fast, started } = exchange;
-    headers.push('x-response-time', `${elapsedMs(started).toFixed(2)}ms`, ...CORS_LIST, 'content-length', String(Buffer.byteLength(body)));
+    headers.push('x-response-time', `${elapsedMs(started).toFixed(2)}ms`, ...CORS_LIST);
+    // A 304 has no body, and (as Fastify sends it) no Content-Length.
+    if (status !== 304) headers.push('content-length', String(Buffer.byteLength(body)));
     response.writeHead(status, headers).end(body);
     const tookMs = elapsedMs(started);
     deps.metrics.observeRequest(fast.route, request.method as string, status, tookMs / 1000);
@@ -95,9 +102,17 @@ export function fastPath(deps: FastPathDeps): FastPath {
     write(exchange, statusCode, headers, JSON.stringify(errorBody(statusCode, answer?.message ?? INTERNAL_ERROR_MESSAGE)));
   }
 
+  /** The tagged body of a JSON GET; throws its error answer. */
+  function representation(fast: TaggedRequest, base: () => string): Representation {
+    if (fast.route === '/api/slots/:idOrSlug') return slotBody(deps.catalogue(), fast.idOrSlug, base);
+    if (fast.route === '/api/slots') return slotListBody(deps.catalogue(), fast.query, base);
+    if (fast.route === '/api/slots/:idOrSlug/similar') return similarBody(deps.catalogue(), fast.idOrSlug, fast.query, base);
+    return emojiUsageBody(deps.catalogue(), fast.query);
+  }
+
   /** The route's answer; only working it out may throw (an error answer), never writing it. */
   function answer(exchange: Exchange, headers: string[], body: unknown): void {
-    const { fast, origin } = exchange;
+    const { fast, origin, request } = exchange;
     const base = () => baseUrlOf(config, origin);
     let status = 200;
     let payload: string | Buffer = '';
@@ -106,13 +121,18 @@ export function fastPath(deps: FastPathDeps): FastPath {
         const location = playLocation(deps.catalogue(), fast.emojis, base);
         headers.push(...REDIRECT_LIST, 'location', location);
         status = 302;
-      } else {
-        if (fast.route === '/api/slots/:idOrSlug') payload = slotBody(deps.catalogue(), fast.idOrSlug, base);
-        else if (fast.route === '/api/slots') payload = slotListBody(deps.catalogue(), fast.query, base);
-        else if (fast.route === '/api/slots/:idOrSlug/similar') payload = similarBody(deps.catalogue(), fast.idOrSlug, fast.query, base);
-        else if (fast.route === '/api/emojis') payload = emojiUsageBody(deps.catalogue(), fast.query);
-        else payload = matchBody(deps.catalogue(), body, base);
+      } else if (fast.route === '/api/match') {
+        payload = matchBody(deps.catalogue(), body, base);
         headers.push('content-type', JSON_TYPE);
+      } else {
+        const { body: tagged, etag } = representation(fast, base);
+        headers.push('etag', etag);
+        if (ifNoneMatchMatches(request.headers['if-none-match'], etag)) {
+          status = 304;
+        } else {
+          payload = tagged;
+          headers.push('content-type', JSON_TYPE);
+        }
       }
     } catch (error) {
       writeError(exchange, headers, error);

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { CategoryMapSchema, validateCategoryMap, type CategoryMap } from '../../catalogue/categories.js';
 import { validateCatalogueDocument } from '../../catalogue/document.js';
-import { SlotSchema, toPublicSlot } from '../../catalogue/slot.js';
+import { SlotFieldsSchema, SlotSchema, toPublicSlot } from '../../catalogue/slot.js';
 import { validateSlotFields } from '../../catalogue/validate.js';
 import type { Config } from '../../config.js';
 import { quote } from '../../emoji/parse.js';
@@ -11,7 +11,9 @@ import type { RateLimiter } from '../../ratelimit/limiter.js';
 import type { CatalogueService } from '../../service/catalogue-service.js';
 import { DuplicateSlugError, StoreUnavailableError, type SlotInput } from '../../store/store.js';
 import { baseUrl } from '../base-url.js';
-import { badRequest, HttpError, notFound } from '../errors.js';
+import { badRequest, ErrorBodySchema, HttpError, notFound } from '../errors.js';
+import { SLOT_EXAMPLE, SLOT_FIELDS_EXAMPLE } from '../openapi-examples.js';
+import { DOCUMENTED_ONLY } from '../request-schemas.js';
 import { sendJson } from '../json-reply.js';
 import { describePath } from '../plugins/errors.js';
 import { registerAdminAuth } from '../plugins/admin-auth.js';
@@ -30,9 +32,53 @@ export interface AdminDeps {
   readonly rateLimiter: RateLimiter;
 }
 
-const CatalogueExportSchema = Type.Object({ slots: Type.Array(SlotSchema), categories: CategoryMapSchema });
-const ImportSummarySchema = Type.Object({ imported: Type.Object({ slots: Type.Integer(), categories: Type.Integer() }) });
-const CategoriesSchema = Type.Object({ categories: CategoryMapSchema });
+const CatalogueExportSchema = Type.Object(
+  { slots: Type.Array(SlotSchema), categories: CategoryMapSchema },
+  { description: 'Every slot and the category map: a document `PUT /api/admin/catalogue` takes back' },
+);
+const ImportSummarySchema = Type.Object(
+  { imported: Type.Object({ slots: Type.Integer(), categories: Type.Integer() }) },
+  { description: 'The catalogue was replaced; how many slots and categories it now holds', examples: [{ imported: { slots: 120, categories: 14 } }] },
+);
+const CategoriesSchema = Type.Object({ categories: CategoryMapSchema }, { description: 'The category map now in force' });
+
+/** What a replace or an import may carry back from an export besides the editor's fields; `url` and the dates are not written. */
+const ASSIGNED_FIELDS = {
+  id: Type.Union([Type.String({ pattern: '^[1-9][0-9]{0,14}$' }), Type.Integer({ minimum: 1 })], { description: 'The slot id' }),
+  url: Type.String({ description: 'Ignored: derived from the slug' }),
+  createdAt: Type.String({ description: 'ISO 8601; kept on import, ignored on replace' }),
+  updatedAt: Type.String({ description: 'ISO 8601; kept on import, ignored on replace' }),
+};
+const withAssignedFields = (description: string, idDescription: string) => ({
+  ...SlotFieldsSchema,
+  description,
+  properties: { ...SlotFieldsSchema.properties, ...ASSIGNED_FIELDS, id: { ...ASSIGNED_FIELDS.id, description: idDescription } },
+});
+const CreateSlotBodySchema = { ...SlotFieldsSchema, description: 'The fields of the new slot; `slug` is derived from the name when left out', examples: [SLOT_FIELDS_EXAMPLE] };
+const ReplaceSlotBodySchema = withAssignedFields('Every field of the slot (a full replacement); an exported slot is accepted as it is', 'When given, the id in the path');
+const CatalogueDocumentSchema = Type.Object(
+  {
+    slots: Type.Array(withAssignedFields('A slot; one without an id gets a new one', 'Kept, so links to the slot keep working')),
+    categories: Type.Optional(CategoryMapSchema),
+  },
+  { additionalProperties: false, description: `A whole catalogue, as the export gives it (up to ${CATALOGUE_BODY_LIMIT / 1024 / 1024} MiB)` },
+);
+const CategoryMapBodySchema = Type.Union([CategoryMapSchema, Type.Object({ categories: CategoryMapSchema })], {
+  description: 'The category map itself, or `{"categories": map}` as the GET returns it',
+  examples: [{ luck: ['🍀', '🎲', '🎰'] }],
+});
+const SlotIdParamsSchema = Type.Object({ id: Type.String({ description: 'The slot id; anything else names no slot (404)' }) });
+const IpParamsSchema = Type.Object({ ip: Type.String({ description: 'The client address whose counters to clear (IPv4 or IPv6)' }) });
+
+const error = (description: string) => ({ ...ErrorBodySchema, description });
+const BAD_SLOT = error('The body is not a valid slot; the message names every bad field');
+const NO_SLOT = error('No slot has this id');
+const SLUG_TAKEN = error('Another slot already has this slug');
+const WRITE_UNAVAILABLE = { ...error('The database did not take the write, so nothing changed'), headers: { 'retry-after': { type: 'integer', description: 'Seconds to wait' } } };
+const PAYLOAD_TOO_LARGE = error('The body is larger than this route accepts');
+const UNSUPPORTED_MEDIA_TYPE = error('The body is not sent as application/json');
+const NO_CONTENT = { type: 'null', description: 'Done; no body' } as const;
+const BODY_ERRORS = { 413: PAYLOAD_TOO_LARGE, 415: UNSUPPORTED_MEDIA_TYPE };
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -102,25 +148,66 @@ export function adminRoutes(app: FastifyInstance, deps: AdminDeps): void {
         throw notFound(`No route ${request.method} ${describePath(request.url)}`);
       });
 
-      admin.post('/slots', { schema: { response: { 201: SlotSchema } } }, async (request, reply) => {
+      const createSchema = {
+        operationId: 'createSlot',
+        tags: ['admin'],
+        summary: 'Add a slot',
+        body: CreateSlotBodySchema,
+        response: {
+          201: {
+            ...SlotSchema,
+            description: 'Created: the new slot',
+            examples: [SLOT_EXAMPLE],
+            headers: { location: { type: 'string', description: 'Its path, `/api/slots/{id}`' } },
+          },
+          400: BAD_SLOT,
+          409: SLUG_TAKEN,
+          ...BODY_ERRORS,
+          503: WRITE_UNAVAILABLE,
+        },
+      };
+      admin.post('/slots', { ...DOCUMENTED_ONLY, schema: createSchema }, async (request, reply) => {
         const record = await committed(catalogue.createSlot(slotInput(request.body)));
         return reply.code(201).header('location', `/api/slots/${record.id}`).send(toPublicSlot(record, baseUrl(request, config)));
       });
 
-      admin.put('/slots/:id', { schema: { response: { 200: SlotSchema } } }, async (request) => {
+      const replaceSchema = {
+        operationId: 'replaceSlot',
+        tags: ['admin'],
+        summary: 'Replace a slot (its id stays)',
+        params: SlotIdParamsSchema,
+        body: ReplaceSlotBodySchema,
+        response: {
+          200: { ...SlotSchema, description: 'The slot as it now is' },
+          400: BAD_SLOT,
+          404: NO_SLOT,
+          409: SLUG_TAKEN,
+          ...BODY_ERRORS,
+          503: WRITE_UNAVAILABLE,
+        },
+      };
+      admin.put('/slots/:id', { ...DOCUMENTED_ONLY, schema: replaceSchema }, async (request) => {
         const id = slotId((request.params as { id: string }).id);
         const record = await committed(catalogue.replaceSlot(id, slotInput(request.body, id)));
         if (record === undefined) throw notFound(`slot "${id}" not found`);
         return toPublicSlot(record, baseUrl(request, config));
       });
 
-      admin.delete('/slots/:id', async (request, reply) => {
+      const deleteSchema = {
+        operationId: 'deleteSlot',
+        tags: ['admin'],
+        summary: 'Delete a slot (its id is never reused)',
+        params: SlotIdParamsSchema,
+        response: { 204: NO_CONTENT, 404: NO_SLOT, 503: WRITE_UNAVAILABLE },
+      };
+      admin.delete('/slots/:id', { ...DOCUMENTED_ONLY, schema: deleteSchema }, async (request, reply) => {
         const id = slotId((request.params as { id: string }).id);
         if (!(await committed(catalogue.deleteSlot(id)))) throw notFound(`slot "${id}" not found`);
         return reply.code(204).send();
       });
 
-      admin.get('/catalogue', { schema: { response: { 200: CatalogueExportSchema } } }, async (request, reply) => {
+      const exportSchema = { operationId: 'exportCatalogue', tags: ['admin'], summary: 'The whole catalogue', response: { 200: CatalogueExportSchema } };
+      admin.get('/catalogue', { schema: exportSchema }, async (request, reply) => {
         const snapshot = catalogue.current;
         const base = baseUrl(request, config);
         // JSON.stringify is several times faster than the schema serialiser on 100,000 slots.
@@ -129,7 +216,22 @@ export function adminRoutes(app: FastifyInstance, deps: AdminDeps): void {
 
       admin.put(
         '/catalogue',
-        { bodyLimit: CATALOGUE_BODY_LIMIT, schema: { response: { 200: ImportSummarySchema } } },
+        {
+          ...DOCUMENTED_ONLY,
+          bodyLimit: CATALOGUE_BODY_LIMIT,
+          schema: {
+            operationId: 'importCatalogue',
+            tags: ['admin'],
+            summary: 'Replace the whole catalogue, all or nothing',
+            body: CatalogueDocumentSchema,
+            response: {
+              200: ImportSummarySchema,
+              400: error('The document is not valid; the message names the bad fields (up to 50), and nothing changed'),
+              ...BODY_ERRORS,
+              503: WRITE_UNAVAILABLE,
+            },
+          },
+        },
         async (request) => {
           const document = validateCatalogueDocument(request.body);
           if (!document.ok) throw invalid(document.errors);
@@ -138,13 +240,31 @@ export function adminRoutes(app: FastifyInstance, deps: AdminDeps): void {
         },
       );
 
-      admin.put('/emojis/categories', { schema: { response: { 200: CategoriesSchema } } }, async (request) => {
+      const categoriesSchema = {
+        operationId: 'replaceCategories',
+        tags: ['admin'],
+        summary: 'Replace the emoji category map',
+        body: CategoryMapBodySchema,
+        response: { 200: CategoriesSchema, 400: error('The map is not valid; the message names what is wrong'), ...BODY_ERRORS, 503: WRITE_UNAVAILABLE },
+      };
+      admin.put('/emojis/categories', { ...DOCUMENTED_ONLY, schema: categoriesSchema }, async (request) => {
         const categories = categoryMap(request.body);
         await committed(catalogue.replaceCategories(categories));
         return { categories };
       });
 
-      admin.delete('/rate-limits/:ip', async (request, reply) => {
+      const resetSchema = {
+        operationId: 'resetRateLimit',
+        tags: ['admin'],
+        summary: "Clear one client's rate-limit counters",
+        params: IpParamsSchema,
+        response: {
+          204: NO_CONTENT,
+          400: error('Not an IPv4 or IPv6 address'),
+          503: { ...WRITE_UNAVAILABLE, description: 'The shared counter store (Redis) is unreachable; only this instance was cleared' },
+        },
+      };
+      admin.delete('/rate-limits/:ip', { ...DOCUMENTED_ONLY, schema: resetSchema }, async (request, reply) => {
         const { ip } = request.params as { ip: string };
         if (isIP(ip) === 0) throw badRequest(`ip: ${quote(ip)} is not an IPv4 or IPv6 address`);
         try {

@@ -4,46 +4,59 @@ import type { Catalogue } from '../../catalogue/catalogue.js';
 import { emojiMappings } from '../../catalogue/emoji-usage.js';
 import { quote } from '../../emoji/parse.js';
 import type { RouteContext } from '../context.js';
-import { sendJson } from '../json-reply.js';
+import { sendRepresentation } from '../json-reply.js';
+import { representation, type Representation } from '../entity-tag.js';
 import { badRequest } from '../errors.js';
 import { single, type Query } from '../query.js';
-import { DOCUMENTED_ONLY, EmojisQuerySchema } from '../request-schemas.js';
+import { CATEGORIES_EXAMPLE, EMOJI_STATS_EXAMPLE, EMOJI_USAGE_EXAMPLE } from '../openapi-examples.js';
+import { DOCUMENTED_ONLY, EmojisQuerySchema, NotModifiedSchema } from '../request-schemas.js';
 import { perSnapshot } from '../snapshot-memo.js';
 
 const EmojiCountSchema = Type.Object({ emoji: Type.String(), count: Type.Integer() });
 
-const AggregatedSchema = Type.Object({
-  emojis: Type.Array(Type.Object({ emoji: Type.String(), count: Type.Integer(), category: Type.String() })),
-  total: Type.Integer(),
-  totalUsage: Type.Integer(),
-});
-const RawSchema = Type.Object({
-  mappings: Type.Array(Type.Object({ slotId: Type.String(), slug: Type.String(), emoji: Type.String() })),
-  total: Type.Integer(),
-});
-const CategoriesSchema = Type.Object({
-  categories: Type.Record(Type.String(), Type.Array(Type.String())),
-});
-const StatsSchema = Type.Object({
-  totalEmojis: Type.Integer(),
-  totalUsage: Type.Integer(),
-  averagePerSlot: Type.Number(),
-  mostUsed: Type.Union([EmojiCountSchema, Type.Null()]),
-  leastUsed: Type.Union([EmojiCountSchema, Type.Null()]),
-});
-
-const aggregatedJson = perSnapshot(({ emojis }) =>
-  Buffer.from(JSON.stringify({ emojis: emojis.usage, total: emojis.usage.length, totalUsage: emojis.totalUsage })),
+const AggregatedSchema = Type.Object(
+  {
+    emojis: Type.Array(Type.Object({ emoji: Type.String(), count: Type.Integer(), category: Type.String() })),
+    total: Type.Integer({ description: 'Distinct emojis' }),
+    totalUsage: Type.Integer({ description: 'Sum of the counts' }),
+  },
+  { title: 'EmojiUsage', description: '`format=aggregated`: each emoji with how many slots carry it' },
 );
-const rawJson = perSnapshot(({ slots }) => {
-  const mappings = emojiMappings(slots);
-  return Buffer.from(JSON.stringify({ mappings, total: mappings.length }));
+const RawSchema = Type.Object(
+  {
+    mappings: Type.Array(Type.Object({ slotId: Type.String(), slug: Type.String(), emoji: Type.String() })),
+    total: Type.Integer({ description: 'Rows, equal to totalUsage of the aggregated form' }),
+  },
+  { title: 'EmojiMappings', description: '`format=raw`: one row per slot and emoji' },
+);
+const CategoriesSchema = Type.Object(
+  { categories: Type.Record(Type.String(), Type.Array(Type.String())) },
+  { description: 'The category map, in its stable order', examples: [CATEGORIES_EXAMPLE] },
+);
+const StatsSchema = Type.Object(
+  {
+    totalEmojis: Type.Integer(),
+    totalUsage: Type.Integer(),
+    averagePerSlot: Type.Number(),
+    mostUsed: Type.Union([EmojiCountSchema, Type.Null()]),
+    leastUsed: Type.Union([EmojiCountSchema, Type.Null()]),
+  },
+  { description: 'Usage statistics', examples: [EMOJI_STATS_EXAMPLE] },
+);
+
+const aggregatedJson = perSnapshot((catalogue) => {
+  const { emojis } = catalogue;
+  return representation(catalogue, 'emojis aggregated', Buffer.from(JSON.stringify({ emojis: emojis.usage, total: emojis.usage.length, totalUsage: emojis.totalUsage })));
 });
-const categoriesJson = perSnapshot(({ categories }) => Buffer.from(JSON.stringify({ categories })));
-const statsJson = perSnapshot(({ emojis }) => Buffer.from(JSON.stringify(emojis.stats)));
+const rawJson = perSnapshot((catalogue) => {
+  const mappings = emojiMappings(catalogue.slots);
+  return representation(catalogue, 'emojis raw', Buffer.from(JSON.stringify({ mappings, total: mappings.length })));
+});
+const categoriesJson = perSnapshot((catalogue) => representation(catalogue, 'emojis categories', Buffer.from(JSON.stringify({ categories: catalogue.categories }))));
+const statsJson = perSnapshot((catalogue) => representation(catalogue, 'emojis stats', Buffer.from(JSON.stringify(catalogue.emojis.stats))));
 
 /** The body of `GET /api/emojis` in the requested format, or the 400 naming a wrong one. */
-export function emojiUsageBody(catalogue: Catalogue, query: Query): Buffer {
+export function emojiUsageBody(catalogue: Catalogue, query: Query): Representation {
   const format = single(query, 'format') ?? 'aggregated';
   if (format === 'aggregated') return aggregatedJson(catalogue);
   if (format === 'raw') return rawJson(catalogue);
@@ -56,22 +69,36 @@ export function emojiUsageBody(catalogue: Catalogue, query: Query): Buffer {
  */
 export function emojiRoutes(app: FastifyInstance, context: RouteContext): void {
   const usageSchema = {
+    operationId: 'listEmojis',
     tags: ['emojis'],
     summary: 'How often each emoji is used across slots, or every slot-emoji pair',
     querystring: EmojisQuerySchema,
-    response: { 200: Type.Union([AggregatedSchema, RawSchema]) },
+    response: {
+      200: Type.Union([AggregatedSchema, RawSchema], { description: 'Emoji usage in the requested format', examples: [EMOJI_USAGE_EXAMPLE] }),
+      304: NotModifiedSchema,
+    },
   };
   app.get('/api/emojis', { ...DOCUMENTED_ONLY, schema: usageSchema }, async (request, reply) =>
-    sendJson(reply, emojiUsageBody(context.catalogue(), request.query as Query)),
+    sendRepresentation(request, reply, emojiUsageBody(context.catalogue(), request.query as Query)),
   );
 
-  const categoriesSchema = { tags: ['emojis'], summary: 'The emoji category map', response: { 200: CategoriesSchema } };
-  app.get('/api/emojis/categories', { schema: categoriesSchema }, async (_request, reply) =>
-    sendJson(reply, categoriesJson(context.catalogue())),
+  const categoriesSchema = {
+    operationId: 'getEmojiCategories',
+    tags: ['emojis'],
+    summary: 'The emoji category map',
+    response: { 200: CategoriesSchema, 304: NotModifiedSchema },
+  };
+  app.get('/api/emojis/categories', { schema: categoriesSchema }, async (request, reply) =>
+    sendRepresentation(request, reply, categoriesJson(context.catalogue())),
   );
 
-  const statsSchema = { tags: ['emojis'], summary: 'Emoji usage statistics', response: { 200: StatsSchema } };
-  app.get('/api/emojis/stats', { schema: statsSchema }, async (_request, reply) =>
-    sendJson(reply, statsJson(context.catalogue())),
+  const statsSchema = {
+    operationId: 'getEmojiStats',
+    tags: ['emojis'],
+    summary: 'Emoji usage statistics',
+    response: { 200: StatsSchema, 304: NotModifiedSchema },
+  };
+  app.get('/api/emojis/stats', { schema: statsSchema }, async (request, reply) =>
+    sendRepresentation(request, reply, statsJson(context.catalogue())),
   );
 }

@@ -8,6 +8,7 @@ import type { RouteContext } from '../context.js';
 import { requestedEmojis } from '../emoji-input.js';
 import { badRequest } from '../errors.js';
 import { sendJson } from '../json-reply.js';
+import { MATCH_EXAMPLE, MATCH_REQUEST_EXAMPLE } from '../openapi-examples.js';
 import { DOCUMENTED_ONLY, EMOJI_TEXT, PayloadTooLargeSchema, UnsupportedMediaTypeSchema } from '../request-schemas.js';
 import { perSnapshotCache } from '../snapshot-memo.js';
 
@@ -24,16 +25,22 @@ export const MatchItemSchema = Type.Object({
   score: Type.Integer(),
 });
 
-const MatchResponseSchema = Type.Object({ slots: Type.Array(MatchItemSchema) });
+const MatchResponseSchema = Type.Object(
+  { slots: Type.Array(MatchItemSchema) },
+  { description: 'Matching slots, best first; empty when none matches', examples: [MATCH_EXAMPLE] },
+);
 
 /** The body `matchRequest` reads, for the OpenAPI document. */
-const MatchBodySchema = Type.Object({
-  emojis: Type.Array(Type.String({ description: EMOJI_TEXT }), { minItems: 1, description: 'The emojis to match' }),
-  mode: Type.Optional(Type.Enum(['any', 'all'], { default: 'any', description: 'Slots carrying any of the emojis, or only those carrying every one' })),
-  limit: Type.Optional(
-    Type.Integer({ minimum: 1, default: DEFAULT_MATCH_LIMIT, description: `Most slots to list; above ${MAX_LIMIT} means ${MAX_LIMIT}` }),
-  ),
-});
+const MatchBodySchema = Type.Object(
+  {
+    emojis: Type.Array(Type.String({ description: EMOJI_TEXT }), { minItems: 1, description: 'The emojis to match' }),
+    mode: Type.Optional(Type.Enum(['any', 'all'], { default: 'any', description: 'Slots carrying any of the emojis, or only those carrying every one' })),
+    limit: Type.Optional(
+      Type.Integer({ minimum: 1, default: DEFAULT_MATCH_LIMIT, description: `Most slots to list; above ${MAX_LIMIT} means ${MAX_LIMIT}` }),
+    ),
+  },
+  { examples: [MATCH_REQUEST_EXAMPLE] },
+);
 
 interface MatchRequest {
   readonly emojis: readonly string[];
@@ -74,6 +81,7 @@ export function matchBody(catalogue: Catalogue, body: unknown, baseOf: () => str
 /** `POST /api/match`: slots carrying the requested emojis, best first (decisions §4). */
 export function matchRoutes(app: FastifyInstance, context: RouteContext): void {
   const schema = {
+    operationId: 'matchSlots',
     tags: ['matching'],
     summary: 'Slots carrying the given emojis, best match first',
     body: MatchBodySchema,

@@ -14,8 +14,13 @@ export interface OperationsDeps {
   readonly adminToken: string | undefined;
 }
 
-const HealthSchema = Type.Object({ status: Type.Literal('ok') });
-const ReadySchema = Type.Object({ status: Type.Literal('ready'), slots: Type.Integer() });
+const HealthSchema = Type.Object({ status: Type.Literal('ok') }, { description: 'The process is alive' });
+const ReadySchema = Type.Object({ status: Type.Literal('ready'), slots: Type.Integer() }, { description: 'Ready to serve, with the size of the catalogue served' });
+const NotReadySchema = { ...ErrorBodySchema, description: 'The database does not answer, so this instance should get no traffic' };
+const MetricsSchema = {
+  description: 'Prometheus text exposition format',
+  content: { 'text/plain': { schema: { type: 'string' } } },
+} as const;
 
 /** Rejects when `promise` has not settled within `ms`. */
 function within<T>(promise: Promise<T>, ms: number): Promise<T> {
@@ -38,7 +43,7 @@ export function operationsRoutes(app: FastifyInstance, deps: OperationsDeps): vo
 
     ops.get(
       '/healthz',
-      { schema: { tags: ['operations'], summary: 'The process is alive', response: { 200: HealthSchema } } },
+      { schema: { operationId: 'health', tags: ['operations'], summary: 'Liveness: the process is alive', response: { 200: HealthSchema } } },
       async () => ({ status: 'ok' as const }),
     );
 
@@ -46,9 +51,10 @@ export function operationsRoutes(app: FastifyInstance, deps: OperationsDeps): vo
       '/readyz',
       {
         schema: {
+          operationId: 'ready',
           tags: ['operations'],
-          summary: 'The database answers and a catalogue snapshot is being served',
-          response: { 200: ReadySchema, 503: ErrorBodySchema },
+          summary: 'Readiness: the database answers and a catalogue snapshot is being served',
+          response: { 200: ReadySchema, 503: NotReadySchema },
         },
       },
       async (request) => {
@@ -65,7 +71,8 @@ export function operationsRoutes(app: FastifyInstance, deps: OperationsDeps): vo
 
     ops.register(async (secured) => {
       registerAdminAuth(secured, deps.adminToken);
-      secured.get('/metrics', async (_request, reply) =>
+      const metricsSchema = { operationId: 'metrics', tags: ['operations'], summary: 'Prometheus metrics (behind the admin token)', response: { 200: MetricsSchema } };
+      secured.get('/metrics', { schema: metricsSchema }, async (_request, reply) =>
         reply.type(deps.metrics.contentType).send(await deps.metrics.render()),
       );
     });

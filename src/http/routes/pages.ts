@@ -10,7 +10,9 @@ import { pickerModel } from '../../web/picker.js';
 import { slotPage, slotSurroundings } from '../../web/slot-page.js';
 import { baseUrl } from '../base-url.js';
 import type { RouteContext } from '../context.js';
-import { notFound } from '../errors.js';
+import { ErrorBodySchema, notFound } from '../errors.js';
+import { DOCUMENTED_ONLY } from '../request-schemas.js';
+import { ifNoneMatchMatches } from '../if-none-match.js';
 
 /** Pages load only their own script, style and icon, and cannot be framed or inject markup. */
 export const CONTENT_SECURITY_POLICY = [
@@ -39,15 +41,44 @@ const PAGE_CACHE = 'no-cache';
 
 const HTML = 'text/html; charset=utf-8';
 
-/** Whether `If-None-Match` names this entity tag (weak comparison, as RFC 9110 asks for GET). */
+const htmlPage = (description: string) => ({ description, content: { 'text/html': { schema: { type: 'string' } } } });
+const NOT_MODIFIED = { type: 'null', description: 'Not Modified: the browser holds this page or file' } as const;
+
+const HOME_SCHEMA = {
+  operationId: 'homePage',
+  tags: ['pages'],
+  summary: 'The emoji picker: choose emojis, see matching slots, spin',
+  response: { 200: htmlPage('The page'), 304: NOT_MODIFIED },
+};
+const SLOT_PAGE_SCHEMA = {
+  operationId: 'slotPage',
+  tags: ['pages'],
+  summary: 'The page of one slot, where the redirects lead',
+  params: { type: 'object', properties: { slug: { type: 'string', description: 'The slot slug, in any case' } }, required: ['slug'] },
+  response: { 200: htmlPage('The page'), 304: NOT_MODIFIED, 404: htmlPage('A page saying there is no such slot') },
+};
+const ASSET_SCHEMA = {
+  operationId: 'getAsset',
+  tags: ['pages'],
+  summary: 'A script, style or icon the pages load, by its content-hashed name',
+  params: { type: 'object', properties: { file: { type: 'string', description: 'The hashed file name the pages link to' } }, required: ['file'] },
+  response: {
+    200: {
+      description: 'The file, compressed as the client accepts; cached for good (the name changes with the content)',
+      content: {
+        'text/css': { schema: { type: 'string' } },
+        'text/javascript': { schema: { type: 'string' } },
+        'image/svg+xml': { schema: { type: 'string' } },
+      },
+    },
+    304: NOT_MODIFIED,
+    404: { ...ErrorBodySchema, description: 'No such file' },
+  },
+};
+
+/** Whether the browser already holds the representation `etag` names. */
 function isFresh(request: FastifyRequest, etag: string): boolean {
-  const header = request.headers['if-none-match'];
-  if (header === undefined) return false;
-  const bare = etag.replace(/^W\//, '');
-  return header.split(',').some((tag) => {
-    const candidate = tag.trim();
-    return candidate === '*' || candidate.replace(/^W\//, '') === bare;
-  });
+  return ifNoneMatchMatches(request.headers['if-none-match'], etag);
 }
 
 /** A 200 page with a validator, or a 304 when the browser already holds this exact page. */
@@ -70,12 +101,12 @@ function sendAsset(request: FastifyRequest, reply: FastifyReply, asset: Asset): 
 }
 
 function htmlRoutes(app: FastifyInstance, context: RouteContext, assets: AssetTable): void {
-  app.get('/', async (request, reply) => {
+  app.get('/', { schema: HOME_SCHEMA }, async (request, reply) => {
     const base = baseUrl(request, context.config);
     return sendPage(request, reply, homePage(pickerModel(context.catalogue()), base, assets));
   });
 
-  app.get('/slots/:slug', async (request, reply) => {
+  app.get('/slots/:slug', { ...DOCUMENTED_ONLY, schema: SLOT_PAGE_SCHEMA }, async (request, reply) => {
     const { slug } = request.params as { slug: string };
     const base = baseUrl(request, context.config);
     const catalogue = context.catalogue();
@@ -99,7 +130,7 @@ export function pageRoutes(app: FastifyInstance, context: RouteContext): void {
       reply.headers(PAGE_SECURITY_HEADERS);
     });
 
-    web.get('/assets/:file', async (request, reply) => {
+    web.get('/assets/:file', { ...DOCUMENTED_ONLY, schema: ASSET_SCHEMA }, async (request, reply) => {
       const { file } = request.params as { file: string };
       const asset = assets.find(file);
       if (asset === undefined) throw notFound(`asset ${quote(file)} not found`);

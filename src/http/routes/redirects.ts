@@ -10,6 +10,7 @@ import { single, slotFilterParams, type Query } from '../query.js';
 import {
   DOCUMENTED_ONLY,
   LegacyRedirectQuerySchema,
+  LegacyRedirectSchema,
   NotFoundSchema,
   PlayParamsSchema,
   SlotRedirectSchema,
@@ -43,6 +44,7 @@ export function playLocation(catalogue: Catalogue, emojis: string, baseOf: () =>
 /** Play, the legacy redirect and the lucky spin: 302s to slot pages (decisions §5). */
 export function redirectRoutes(app: FastifyInstance, context: RouteContext): void {
   const playSchema = {
+    operationId: 'playEmojis',
     tags: ['matching'],
     summary: 'Redirect to the best slot for these emojis (the first POST /api/match lists)',
     params: PlayParamsSchema,
@@ -58,11 +60,12 @@ export function redirectRoutes(app: FastifyInstance, context: RouteContext): voi
   });
 
   const legacySchema = {
+    operationId: 'legacyRedirect',
     tags: ['matching'],
     summary: 'Legacy redirect: as /api/play/{emojis}, with Deprecation and a Link to it',
     deprecated: true,
     querystring: LegacyRedirectQuerySchema,
-    response: { 302: SlotRedirectSchema, 404: NotFoundSchema },
+    response: { 302: LegacyRedirectSchema, 404: NotFoundSchema },
   };
   app.get('/api/v1/redirect', { ...DOCUMENTED_ONLY, schema: legacySchema }, async (request, reply) => {
     const emoji = single(request.query as Query, 'emoji');
@@ -75,6 +78,7 @@ export function redirectRoutes(app: FastifyInstance, context: RouteContext): voi
   });
 
   const spinSchema = {
+    operationId: 'spin',
     tags: ['matching'],
     summary: 'Lucky spin: redirect to a slot drawn at random from those passing every filter',
     querystring: SpinQuerySchema,

@@ -6,78 +6,101 @@ import { SlotSchema } from '../../catalogue/slot.js';
 import { quote } from '../../emoji/parse.js';
 import { baseUrl } from '../base-url.js';
 import type { RouteContext } from '../context.js';
-import { sendJson } from '../json-reply.js';
+import { sendRepresentation } from '../json-reply.js';
+import { representation, type Representation } from '../entity-tag.js';
 import { notFound } from '../errors.js';
 import { limitParam, slotListParams, type Query } from '../query.js';
-import { DOCUMENTED_ONLY, NotFoundSchema, SimilarQuerySchema, SlotListQuerySchema, SlotParamsSchema } from '../request-schemas.js';
-import { slotArrayJson, slotJsonBytes } from '../slot-json.js';
+import { SLOT_EXAMPLE, SLOT_LIST_EXAMPLE } from '../openapi-examples.js';
+import { DOCUMENTED_ONLY, NotFoundSchema, NotModifiedSchema, SimilarQuerySchema, SlotListQuerySchema, SlotParamsSchema } from '../request-schemas.js';
+import { slotArrayJson, slotRepresentation } from '../slot-json.js';
 import { perSnapshot, perSnapshotCache } from '../snapshot-memo.js';
 import { matchItem, MatchItemSchema } from './match.js';
 
 const FacetsSchema = Type.Record(
   Type.String(),
   Type.Array(Type.Object({ value: Type.Union([Type.String(), Type.Integer()]), count: Type.Integer() }), { maxItems: MAX_FACET_VALUES }),
-  { description: 'With `facets`: per requested name, value counts over every slot that passes the filters' },
+  { description: 'With `facets`: per requested name, value counts over every slot that passes the filters, most first' },
 );
 
-const SlotListSchema = Type.Object({
-  slots: Type.Array(SlotSchema),
-  count: Type.Integer(),
-  total: Type.Integer(),
-  facets: Type.Optional(FacetsSchema),
-});
+const SlotListSchema = Type.Object(
+  {
+    slots: Type.Array(SlotSchema),
+    count: Type.Integer({ description: 'Slots on this page' }),
+    total: Type.Integer({ description: 'Slots passing the filters, on every page' }),
+    facets: Type.Optional(FacetsSchema),
+  },
+  { description: 'A page of slots', examples: [SLOT_LIST_EXAMPLE] },
+);
 
-const ProviderListSchema = Type.Object({
-  providers: Type.Array(
-    Type.Object({ name: Type.String(), slug: Type.String(), count: Type.Integer(), averageRtp: Type.Number() }),
-  ),
-  total: Type.Integer(),
-});
+const ProviderListSchema = Type.Object(
+  {
+    providers: Type.Array(
+      Type.Object({
+        name: Type.String(),
+        slug: Type.String(),
+        count: Type.Integer({ description: 'Slots of this provider' }),
+        averageRtp: Type.Number({ description: 'Mean RTP of its slots, rounded to 2 decimals' }),
+      }),
+    ),
+    total: Type.Integer({ description: 'Number of providers' }),
+  },
+  {
+    description: 'Every provider, most slots first, then by name',
+    examples: [{ providers: [{ name: 'Pragmatic Play', slug: 'pragmatic-play', count: 20, averageRtp: 96.37 }], total: 1 }],
+  },
+);
 
-const SimilarResponseSchema = Type.Object({ slots: Type.Array(MatchItemSchema) });
+const SimilarResponseSchema = Type.Object(
+  { slots: Type.Array(MatchItemSchema) },
+  { description: 'Other slots carrying emojis of this one, best match first; empty when none does' },
+);
 
 /** Pages already answered in this snapshot: clients ask for the same few pages over and over. */
-const listBodies = perSnapshotCache<Buffer>(512);
+const listBodies = perSnapshotCache<Representation>(512);
 
 /** The body of `GET /api/slots`, or the 400 naming the first bad parameter (checked before `baseOf` is asked). */
-export function slotListBody(catalogue: Catalogue, query: Query, baseOf: () => string): Buffer {
+export function slotListBody(catalogue: Catalogue, query: Query, baseOf: () => string): Representation {
   const request = slotListParams(query);
   const base = baseOf();
-  return listBodies(catalogue, `${base} ${JSON.stringify(request)}`, () => {
+  const key = `${base} ${JSON.stringify(request)}`;
+  return listBodies(catalogue, key, () => {
     const { slots, total, facets } = catalogue.page(request.query, request.page, request.facets);
     const facetsJson = facets === undefined ? '' : `,"facets":${JSON.stringify(facets)}`;
-    return Buffer.from(`{"slots":${slotArrayJson(catalogue, slots, base)},"count":${slots.length},"total":${total}${facetsJson}}`);
+    const body = Buffer.from(`{"slots":${slotArrayJson(catalogue, slots, base)},"count":${slots.length},"total":${total}${facetsJson}}`);
+    return representation(catalogue, `list ${key}`, body);
   });
 }
 
 /** Every provider, answered once per snapshot. */
 const providerBodies = perSnapshot((catalogue) => {
   const providers = catalogue.providers();
-  return Buffer.from(JSON.stringify({ providers, total: providers.length }));
+  return representation(catalogue, 'providers', Buffer.from(JSON.stringify({ providers, total: providers.length })));
 });
 
 /** Similar slots already answered in this snapshot. */
-const similarBodies = perSnapshotCache<Buffer>(1024);
+const similarBodies = perSnapshotCache<Representation>(1024);
 
 /** The body of `GET /api/slots/{id_or_slug}/similar`, or its 400 or 404. */
-export function similarBody(catalogue: Catalogue, idOrSlug: string, query: Query, baseOf: () => string): Buffer {
+export function similarBody(catalogue: Catalogue, idOrSlug: string, query: Query, baseOf: () => string): Representation {
   const limit = limitParam(query, DEFAULT_SIMILAR_LIMIT, MAX_SIMILAR_LIMIT);
   const slot = catalogue.find(idOrSlug);
   if (slot === undefined) throw notFound(`slot ${quote(idOrSlug)} not found`);
-  const base = baseOf();
-  return similarBodies(catalogue, `${base} ${slot.id} ${limit}`, () =>
-    Buffer.from(JSON.stringify({ slots: catalogue.similar(slot, limit).map((match) => matchItem(match, base)) })),
-  );
+  const key = `${baseOf()} ${slot.id} ${limit}`;
+  return similarBodies(catalogue, key, () => {
+    const base = baseOf();
+    const body = Buffer.from(JSON.stringify({ slots: catalogue.similar(slot, limit).map((match) => matchItem(match, base)) }));
+    return representation(catalogue, `similar ${key}`, body);
+  });
 }
 
 const DEFAULT_SIMILAR_LIMIT = 10;
 const MAX_SIMILAR_LIMIT = 100;
 
 /** The body of `GET /api/slots/{id_or_slug}`, or the 404. */
-export function slotBody(catalogue: Catalogue, idOrSlug: string, baseOf: () => string): Buffer {
+export function slotBody(catalogue: Catalogue, idOrSlug: string, baseOf: () => string): Representation {
   const slot = catalogue.find(idOrSlug);
   if (slot === undefined) throw notFound(`slot ${quote(idOrSlug)} not found`);
-  return slotJsonBytes(catalogue, slot, baseOf());
+  return slotRepresentation(catalogue, slot, baseOf());
 }
 
 /**
@@ -87,43 +110,49 @@ export function slotBody(catalogue: Catalogue, idOrSlug: string, baseOf: () => s
  */
 export function slotRoutes(app: FastifyInstance, context: RouteContext): void {
   const listSchema = {
+    operationId: 'listSlots',
     tags: ['slots'],
-    summary: 'A page of slots, filtered, in id order',
+    summary: 'A page of slots: searched, filtered, sorted, with facet counts',
     querystring: SlotListQuerySchema,
-    response: { 200: SlotListSchema },
+    response: { 200: SlotListSchema, 304: NotModifiedSchema },
   };
   app.get('/api/slots', { ...DOCUMENTED_ONLY, schema: listSchema }, async (request, reply) =>
-    sendJson(reply, slotListBody(context.catalogue(), request.query as Query, () => baseUrl(request, context.config))),
+    sendRepresentation(request, reply, slotListBody(context.catalogue(), request.query as Query, () => baseUrl(request, context.config))),
   );
 
   const slotSchema = {
+    operationId: 'getSlot',
     tags: ['slots'],
     summary: 'One slot by id or slug',
     params: SlotParamsSchema,
-    response: { 200: SlotSchema, 404: NotFoundSchema },
+    response: { 200: { ...SlotSchema, description: 'The slot', examples: [SLOT_EXAMPLE] }, 304: NotModifiedSchema, 404: NotFoundSchema },
   };
   app.get('/api/slots/:idOrSlug', { ...DOCUMENTED_ONLY, schema: slotSchema }, async (request, reply) => {
     const { idOrSlug } = request.params as { idOrSlug: string };
-    return sendJson(reply, slotBody(context.catalogue(), idOrSlug, () => baseUrl(request, context.config)));
+    return sendRepresentation(request, reply, slotBody(context.catalogue(), idOrSlug, () => baseUrl(request, context.config)));
   });
 
   const similarSchema = {
+    operationId: 'listSimilarSlots',
     tags: ['slots'],
     summary: 'Other slots ranked as a match for this slot\'s emojis would rank them',
     params: SlotParamsSchema,
     querystring: SimilarQuerySchema,
-    response: { 200: SimilarResponseSchema, 404: NotFoundSchema },
+    response: { 200: SimilarResponseSchema, 304: NotModifiedSchema, 404: NotFoundSchema },
   };
   app.get('/api/slots/:idOrSlug/similar', { ...DOCUMENTED_ONLY, schema: similarSchema }, async (request, reply) => {
     const { idOrSlug } = request.params as { idOrSlug: string };
     const body = similarBody(context.catalogue(), idOrSlug, request.query as Query, () => baseUrl(request, context.config));
-    return sendJson(reply, body);
+    return sendRepresentation(request, reply, body);
   });
 
   const providersSchema = {
+    operationId: 'listProviders',
     tags: ['slots'],
     summary: 'Every provider with its slot count and average RTP, most slots first',
-    response: { 200: ProviderListSchema },
+    response: { 200: ProviderListSchema, 304: NotModifiedSchema },
   };
-  app.get('/api/providers', { schema: providersSchema }, async (_request, reply) => sendJson(reply, providerBodies(context.catalogue())));
+  app.get('/api/providers', { schema: providersSchema }, async (request, reply) =>
+    sendRepresentation(request, reply, providerBodies(context.catalogue())),
+  );
 }

@@ -1,0 +1,2573 @@
+/*
+ * Generated from the OpenAPI document by openapi-typescript: do not edit.
+ * Regenerate with `npm run client:types` after changing a route's schema; npm test fails while it is stale.
+ */
+
+export interface paths {
+    "/openapi.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** This document, with this server as its `servers` entry */
+        get: operations["getOpenApiDocument"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/slots": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A page of slots: searched, filtered, sorted, with facet counts */
+        get: operations["listSlots"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/slots/{idOrSlug}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One slot by id or slug */
+        get: operations["getSlot"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/slots/{idOrSlug}/similar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Other slots ranked as a match for this slot's emojis would rank them */
+        get: operations["listSimilarSlots"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/providers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every provider with its slot count and average RTP, most slots first */
+        get: operations["listProviders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/emojis": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How often each emoji is used across slots, or every slot-emoji pair */
+        get: operations["listEmojis"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/emojis/categories": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The emoji category map */
+        get: operations["getEmojiCategories"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/emojis/stats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Emoji usage statistics */
+        get: operations["getEmojiStats"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/match": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Slots carrying the given emojis, best match first */
+        post: operations["matchSlots"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/play/{emojis}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Redirect to the best slot for these emojis (the first POST /api/match lists) */
+        get: operations["playEmojis"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/redirect": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Legacy redirect: as /api/play/{emojis}, with Deprecation and a Link to it
+         * @deprecated
+         */
+        get: operations["legacyRedirect"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/spin": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Lucky spin: redirect to a slot drawn at random from those passing every filter */
+        get: operations["spin"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/healthz": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Liveness: the process is alive */
+        get: operations["health"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/readyz": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Readiness: the database answers and a catalogue snapshot is being served */
+        get: operations["ready"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/metrics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Prometheus metrics (behind the admin token) */
+        get: operations["metrics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/slots": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add a slot */
+        post: operations["createSlot"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/slots/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Replace a slot (its id stays) */
+        put: operations["replaceSlot"];
+        post?: never;
+        /** Delete a slot (its id is never reused) */
+        delete: operations["deleteSlot"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/catalogue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The whole catalogue */
+        get: operations["exportCatalogue"];
+        /** Replace the whole catalogue, all or nothing */
+        put: operations["importCatalogue"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/emojis/categories": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Replace the emoji category map */
+        put: operations["replaceCategories"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/rate-limits/{ip}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Clear one client's rate-limit counters */
+        delete: operations["resetRateLimit"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/assets/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A script, style or icon the pages load, by its content-hashed name */
+        get: operations["getAsset"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The emoji picker: choose emojis, see matching slots, spin */
+        get: operations["homePage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/slots/{slug}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The page of one slot, where the redirects lead */
+        get: operations["slotPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+    schemas: {
+        /**
+         * @example {
+         *       "statusCode": 400,
+         *       "error": "Bad Request",
+         *       "message": "limit: must be a whole number of at least 1, got \"0\""
+         *     }
+         */
+        Error: {
+            /** @description The HTTP status code */
+            statusCode: number;
+            /** @description Its reason phrase */
+            error: string;
+            /** @description What was wrong, naming the parameter, field or path */
+            message: string;
+        };
+        RateLimitExceeded: {
+            /** @enum {number} */
+            statusCode: 429;
+            /** @enum {string} */
+            error: "Rate limit exceeded";
+            /** @description Names the limit and its window, and when to try again */
+            message: string;
+            /** @description Unix seconds, equal to X-RateLimit-Reset */
+            retryAfter: number;
+        };
+    };
+    responses: {
+        /** @description A parameter, the path or the body is invalid; the message names it */
+        BadRequest: {
+            headers: {
+                "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                "X-RateLimit-Window": components["headers"]["RateLimitWindow"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description No valid admin credentials, or admin is off */
+        Unauthorized: {
+            headers: {
+                /** @description Always `Bearer` */
+                "WWW-Authenticate": "Bearer";
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Rate limit exceeded for this client address; the limits of the binding window are in the headers */
+        TooManyRequests: {
+            headers: {
+                /** @description Seconds to wait */
+                "Retry-After": number;
+                "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                "X-RateLimit-Window": components["headers"]["RateLimitWindow"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["RateLimitExceeded"];
+            };
+        };
+        /** @description The request line and headers are larger than the server reads (16 KiB); answered before any route runs */
+        HeadersTooLarge: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Not part of the contract of any one operation: 503 while this instance shuts down (with `Retry-After`), or 500 on a fault of the server. The body never shows internals. */
+        Unexpected: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+    };
+    parameters: {
+        /** @description Entity tags the client holds (or `*`), compared weakly as RFC 9110 says; a match answers 304 without a body. */
+        IfNoneMatch: string;
+    };
+    requestBodies: never;
+    headers: {
+        /** @description Requests allowed in the binding window (the one with the fewest requests left) */
+        RateLimitLimit: number;
+        /** @description Requests left in the binding window */
+        RateLimitRemaining: number;
+        /** @description Unix seconds at which the binding window resets */
+        RateLimitReset: number;
+        /** @description The binding window */
+        RateLimitWindow: "minute" | "hour" | "day";
+        /** @description Strong for the JSON answers: the same tag means the same bytes. Send it back in `If-None-Match` to get a 304. */
+        ETag: string;
+    };
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export interface operations {
+    getOpenApiDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The OpenAPI 3.1 document */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            431: components["responses"]["HeadersTooLarge"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    listSlots: {
+        parameters: {
+            query?: {
+                /** @description Slots per page; a value above 1000 means 1000 */
+                limit?: number;
+                /** @description Slots to skip, in the order of `sort` */
+                offset?: number;
+                /** @description Search text: every word must match a word of the name, provider, themes or features, as a prefix or (words of 5 or more letters) one typo away. Case, accents and apostrophes do not matter. */
+                q?: string;
+                /** @description Provider name or its slug, in any case (`Pragmatic Play`, `pragmatic-play`); a comma-separated list passes slots of any of them */
+                provider?: string;
+                /** @description Volatility level (low, medium, high, extreme), in any case; a comma-separated list passes any of them */
+                volatility?: string;
+                /** @description Only slots with (true) or without (false) a bonus buy */
+                hasBonusBuy?: boolean;
+                /** @description Themes, whole values in any case (comma-separated; a slot passes when it carries every one) */
+                theme?: string;
+                /** @description Features, whole values in any case (comma-separated; a slot passes when it carries every one) */
+                feature?: string;
+                /** @description Only slots carrying any of these emojis. One or more emojis written one after another; spaces and commas between them are ignored. Variation selectors and skin tones do not matter when comparing. At most 20 distinct emojis. */
+                emoji?: string;
+                /** @description Lowest RTP percentage to include */
+                minRtp?: number;
+                /** @description Highest RTP percentage, inclusive */
+                maxRtp?: number;
+                /** @description Lowest rating, inclusive */
+                minRating?: number;
+                /** @description Highest rating, inclusive */
+                maxRating?: number;
+                /** @description Lowest max win (a multiple of the stake), inclusive */
+                minMaxWin?: number;
+                /** @description Highest max win (a multiple of the stake), inclusive */
+                maxMaxWin?: number;
+                /** @description Earliest release year, inclusive; slots without one fail it */
+                minYear?: number;
+                /** @description Latest release year, inclusive; slots without one fail it */
+                maxYear?: number;
+                /** @description Order of the results; a leading - sorts descending. Default: relevance with q, else id. Ties go to id ascending. */
+                sort?: "relevance" | "id" | "-id" | "name" | "-name" | "rtp" | "-rtp" | "rating" | "-rating" | "maxWin" | "-maxWin" | "releaseYear" | "-releaseYear";
+                /** @description Comma-separated facet names among provider, volatility, theme, feature, emoji, releaseYear: value counts over every passing slot */
+                facets?: string;
+            };
+            header?: {
+                /** @description Entity tags the client holds (or `*`), compared weakly as RFC 9110 says; a match answers 304 without a body. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of slots */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-RateLimit-Window": components["headers"]["RateLimitWindow"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "slots": [
+                     *         {
+                     *           "id": "1",
+                     *           "name": "Wild Swarm",
+                     *           "slug": "wild-swarm",
+                     *           "provider": "Push Gaming",
+                     *           "rtp": 97.03,
+                     *           "volatility": "Medium",
+                     *           "maxWin": 3100,
+                     *           "hasBonusBuy": false,
+                     *           "releaseYear": 2018,
+                     *           "emojiTags": [
+                     *             "🐝",
+                     *             "🍯",
+                     *             "🌸",
+                     *             "🍀",
+                     *             "🌿"
+                     *           ],
+                     *           "theme": [
+                     *             "nature",
+                     *             "bees"
+                     *           ],
+                     *           "features": [
+                     *             "sticky wilds",
+                     *             "free spins",
+                     *             "pick bonus"
+                     *           ],
+                     *           "description": "A 5x4, 20-line woodland slot where bees fill a hive meter that unlocks Swarm Mode.",
+                     *           "review": "Gentle to look at but cleverer than it seems, with the hive meter giving a reason to keep spinning.",
+                     *           "rating": 4.1,
+                     *           "pros": [
+                     *             "Excellent RTP",
+                     *             "Satisfying hive progression"
+                     *           ],
+                     *           "cons": [
+                     *             "Limited maximum win"
+                     *           ],
+                     *           "url": "https://slotmoji.example.org/slots/wild-swarm",
+                     *           "createdAt": "2026-01-01T00:00:00.000Z",
+                     *           "updatedAt": "2026-01-01T00:00:00.000Z"
+                     *         }
+                     *       ],
+                     *       "count": 1,
+                     *       "total": 1
+                     *     }
+                     */
+                    "application/json": {
+                        slots: {
+                            id: string;
+                            name: string;
+                            slug: string;
+                            provider: string;
+                            rtp: number;
+                            /** @enum {unknown} */
+                            volatility: "Low" | "Medium" | "High" | "Extreme";
+                            maxWin: number;
+                            hasBonusBuy: boolean;
+                            releaseYear?: number;
+                            emojiTags: string[];
+                            theme: string[];
+                            features: string[];
+                            description: string;
+                            review: string;
+                            rating: number;
+                            pros: string[];
+                            cons: string[];
+                            url: string;
+                            createdAt: string;
+                            updatedAt: string;
+                        }[];
+                        /** @description Slots on this page */
+                        count: number;
+                        /** @description Slots passing the filters, on every page */
+                        total: number;
+                        /** @description With `facets`: per requested name, value counts over every slot that passes the filters, most first */
+                        facets?: {
+                            [key: string]: {
+                                value: string | number;
+                                count: number;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Not Modified: `If-None-Match` names the current tag, so there is no body */
+            304: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-RateLimit-Window": components["headers"]["RateLimitWindow"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    getSlot: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Entity tags the client holds (or `*`), compared weakly as RFC 9110 says; a match answers 304 without a body. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path: {
+                /** @description The slot id, or its slug in any case */
+                idOrSlug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The slot */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-RateLimit-Window": components["headers"]["RateLimitWindow"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "1",
+                     *       "name": "Wild Swarm",
+                     *       "slug": "wild-swarm",
+                     *       "provider": "Push Gaming",
+                     *       "rtp": 97.03,
+                     *       "volatility": "Medium",
+                     *       "maxWin": 3100,
+                     *       "hasBonusBuy": false,
+                     *       "releaseYear": 2018,
+                     *       "emojiTags": [
+                     *         "🐝",
+                     *         "🍯",
+                     *         "🌸",
+                     *         "🍀",
+                     *         "🌿"
+                     *       ],
+                     *       "theme": [
+                     *         "nature",
+                     *         "bees"
+                     *       ],
+                     *       "features": [
+                     *         "sticky wilds",
+                     *         "free spins",
+                     *         "pick bonus"
+                     *       ],
+                     *       "description": "A 5x4, 20-line woodland slot where bees fill a hive meter that unlocks Swarm Mode.",
+                     *       "review": "Gentle to look at but cleverer than it seems, with the hive meter giving a reason to keep spinning.",
+                     *       "rating": 4.1,
+                     *       "pros": [
+                     *         "Excellent RTP",
+                     *         "Satisfying hive progression"
+                     *       ],
+                     *       "cons": [
+                     *         "Limited maximum win"
+                     *       ],
+                     *       "url": "https://slotmoji.example.org/slots/wild-swarm",
+                     *       "createdAt": "2026-01-01T00:00:00.000Z",
+                     *       "updatedAt": "2026-01-01T00:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": {
+                        id: string;
+                        name: string;
+                        slug: string;
+                        provider: string;
+                        rtp: number;
+                        /** @enum {unknown} */
+                        volatility: "Low" | "Medium" | "High" | "Extreme";
+                        maxWin: number;
+                        hasBonusBuy: boolean;
+                        releaseYear?: number;
+                        emojiTags: string[];
+                        theme: string[];
+                        features: string[];
+                        description: string;
+                        review: string;
+                        rating: number;
+                        pros: string[];
+                        cons: string[];
+                        url: string;
+                        createdAt: string;
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description Not Modified: `If-None-Match` names the current tag, so there is no body */
+            304: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-RateLimit-Window": components["headers"]["RateLimitWindow"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description No such slot, or no slot matches */
+            404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-RateLimit-Window": components["headers"]["RateLimitWindow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "slot \"no-such-slot\" not found"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description The HTTP status code */
+                        statusCode: number;
+                        /** @description Its reason phrase */
+                        error: string;
+                        /** @description What was wrong, naming the parameter, field or path */
+                        message: string;
+                    };
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    listSimilarSlots: {
+        parameters: {
+            query?: {
+                /** @description Most slots to list; above 100 means 100 */
+                limit?: number;
+            };
+            header?: {
+                /** @description Entity tags the client holds (or `*`), compared weakly as RFC 9110 says; a match answers 304 without a body. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path: {
+                /** @description The slot id, or its slug in any case */
+                idOrSlug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Other slots carrying emojis of this one, best match first; empty when none does */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-RateLimit-Window": components["headers"]["RateLimitWindow"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        slots: {
+                            id: number;
+                            name: string;
+                            url: string;
+                            emojis: string[];
+                            rtp: number;
+                            slug: string;
+                            provider: string;
+                            score: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description Not Modified: `If-None-Match` names the current tag, so there is no body */
+            304: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-RateLimit-Window": components["headers"]["RateLimitWindow"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description No such slot, or no slot matches */
+            404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-RateLimit-Window": components["headers"]["RateLimitWindow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "slot \"no-such-slot\" not found"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description The HTTP status code */
+                        statusCode: number;
+                        /** @description Its reason phrase */
+                        error: string;
+                        /** @description What was wrong, naming the parameter, field or path */
+                        message: string;
+                    };
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    listProviders: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Entity tags the client holds (or `*`), compared weakly as RFC 9110 says; a match answers 304 without a body. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every provider, most slots first, then by name */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-RateLimit-Window": components["headers"]["RateLimitWindow"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "providers": [
+                     *         {
+                     *           "name": "Pragmatic Play",
+                     *           "slug": "pragmatic-play",
+                     *           "count": 20,
+                     *           "averageRtp": 96.37
+                     *         }
+                     *       ],
+                     *       "total": 1
+                     *     }
+                     */
+                    "application/json": {
+                        providers: {
+                            name: string;
+                            slug: string;
+                            /** @description Slots of this provider */
+                            count: number;
+                            /** @description Mean RTP of its slots, rounded to 2 decimals */
+                            averageRtp: number;
+                        }[];
+                        /** @description Number of providers */
+                        total: number;
+                    };
+                };
+            };
+            /** @description Not Modified: `If-None-Match` names the current tag, so there is no body */
+            304: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-RateLimit-Window": components["headers"]["RateLimitWindow"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    listEmojis: {
+        parameters: {
+            query?: {
+                /** @description Usage counts per emoji, or one row per slot and tag */
+                format?: "aggregated" | "raw";
+            };
+            header?: {
+                /** @description Entity tags the client holds (or `*`), compared weakly as RFC 9110 says; a match answers 304 without a body. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Emoji usage in the requested format */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-RateLimit-Window": components["headers"]["RateLimitWindow"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "emojis": [
+                     *         {
+                     *           "emoji": "🍀",
+                     *           "count": 12,
+                     *           "category": "luck"
+                     *         }
+                     *       ],
+                     *       "total": 1,
+                     *       "totalUsage": 12
+                     *     }
+                     */
+                    "application/json": {
+                        emojis: {
+                            emoji: string;
+                            count: number;
+                            category: string;
+                        }[];
+                        /** @description Distinct emojis */
+                        total: number;
+                        /** @description Sum of the counts */
+                        totalUsage: number;
+                    } | {
+                        mappings: {
+                            slotId: string;
+                            slug: string;
+                            emoji: string;
+                        }[];
+                        /** @description Rows, equal to totalUsage of the aggregated form */
+                        total: number;
+                    };
+                };
+            };
+            /** @description Not Modified: `If-None-Match` names the current tag, so there is no body */
+            304: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-RateLimit-Window": components["headers"]["RateLimitWindow"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    getEmojiCategories: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Entity tags the client holds (or `*`), compared weakly as RFC 9110 says; a match answers 304 without a body. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The category map, in its stable order */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-RateLimit-Window": components["headers"]["RateLimitWindow"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "categories": {
+                     *         "luck": [
+                     *           "🍀",
+                     *           "🎲",
+                     *           "🎰"
+                     *         ],
+                     *         "nature": [
+                     *           "🐝",
+                     *           "🌸",
+                     *           "🌿"
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        categories: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Not Modified: `If-None-Match` names the current tag, so there is no body */
+            304: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-RateLimit-Window": components["headers"]["RateLimitWindow"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    getEmojiStats: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Entity tags the client holds (or `*`), compared weakly as RFC 9110 says; a match answers 304 without a body. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Usage statistics */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-RateLimit-Window": components["headers"]["RateLimitWindow"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "totalEmojis": 42,
+                     *       "totalUsage": 180,
+                     *       "averagePerSlot": 4.5,
+                     *       "mostUsed": {
+                     *         "emoji": "🍀",
+                     *         "count": 12
+                     *       },
+                     *       "leastUsed": {
+                     *         "emoji": "🐝",
+                     *         "count": 1
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        totalEmojis: number;
+                        totalUsage: number;
+                        averagePerSlot: number;
+                        mostUsed: {
+                            emoji: string;
+                            count: number;
+                        } | null;
+                        leastUsed: {
+                            emoji: string;
+                            count: number;
+                        } | null;
+                    };
+                };
+            };
+            /** @description Not Modified: `If-None-Match` names the current tag, so there is no body */
+            304: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-RateLimit-Window": components["headers"]["RateLimitWindow"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    matchSlots: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "emojis": [
+                 *         "🐝🍀"
+                 *       ],
+                 *       "mode": "any",
+                 *       "limit": 10
+                 *     }
+                 */
+                "application/json": {
+                    /** @description The emojis to match */
+                    emojis: string[];
+                    /**
+                     * @description Slots carrying any of the emojis, or only those carrying every one
+                     * @default any
+                     * @enum {unknown}
+                     */
+                    mode?: "any" | "all";
+                    /**
+                     * @description Most slots to list; above 1000 means 1000
+                     * @default 100
+                     */
+                    limit?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Matching slots, best first; empty when none matches */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-RateLimit-Window": components["headers"]["RateLimitWindow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "slots": [
+                     *         {
+                     *           "id": 1,
+                     *           "name": "Wild Swarm",
+                     *           "url": "https://slotmoji.example.org/slots/wild-swarm",
+                     *           "emojis": [
+                     *             "🐝",
+                     *             "🍀"
+                     *           ],
+                     *           "rtp": 97.03,
+                     *           "slug": "wild-swarm",
+                     *           "provider": "Push Gaming",
+                     *           "score": 2
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        slots: {
+                            id: number;
+                            name: string;
+                            url: string;
+                            emojis: string[];
+                            rtp: number;
+                            slug: string;
+                            provider: string;
+                            score: number;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description The body is larger than public routes accept (16 KiB) */
+            413: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-RateLimit-Window": components["headers"]["RateLimitWindow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP status code */
+                        statusCode: number;
+                        /** @description Its reason phrase */
+                        error: string;
+                        /** @description What was wrong, naming the parameter, field or path */
+                        message: string;
+                    };
+                };
+            };
+            /** @description The body is not sent as application/json */
+            415: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-RateLimit-Window": components["headers"]["RateLimitWindow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP status code */
+                        statusCode: number;
+                        /** @description Its reason phrase */
+                        error: string;
+                        /** @description What was wrong, naming the parameter, field or path */
+                        message: string;
+                    };
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    playEmojis: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description One or more emojis written one after another; spaces and commas between them are ignored. Variation selectors and skin tones do not matter when comparing. At most 20 distinct emojis. Percent-encoded, as every HTTP client sends it. */
+                emojis: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Found: `Location` is the absolute URL of the slot page; `Cache-Control: no-store` */
+            302: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-RateLimit-Window": components["headers"]["RateLimitWindow"];
+                    /** @description The slot page, `{base}/slots/{slug}` */
+                    location: string;
+                    /** @description The best match changes with the catalogue */
+                    "cache-control": "no-store";
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description No such slot, or no slot matches */
+            404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-RateLimit-Window": components["headers"]["RateLimitWindow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "slot \"no-such-slot\" not found"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description The HTTP status code */
+                        statusCode: number;
+                        /** @description Its reason phrase */
+                        error: string;
+                        /** @description What was wrong, naming the parameter, field or path */
+                        message: string;
+                    };
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    legacyRedirect: {
+        parameters: {
+            query: {
+                /** @description One or more emojis written one after another; spaces and commas between them are ignored. Variation selectors and skin tones do not matter when comparing. At most 20 distinct emojis. */
+                emoji: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Found: `Location` is the absolute URL of the slot page; `Cache-Control: no-store` */
+            302: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-RateLimit-Window": components["headers"]["RateLimitWindow"];
+                    /** @description The slot page, `{base}/slots/{slug}` */
+                    location: string;
+                    /** @description The best match changes with the catalogue */
+                    "cache-control": "no-store";
+                    /** @description This route is deprecated */
+                    deprecation: "true";
+                    /** @description The successor, `</api/play/{emojis}>; rel="successor-version"` */
+                    link: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description No such slot, or no slot matches */
+            404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-RateLimit-Window": components["headers"]["RateLimitWindow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "slot \"no-such-slot\" not found"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description The HTTP status code */
+                        statusCode: number;
+                        /** @description Its reason phrase */
+                        error: string;
+                        /** @description What was wrong, naming the parameter, field or path */
+                        message: string;
+                    };
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    spin: {
+        parameters: {
+            query?: {
+                /** @description Only slots carrying any of these emojis. One or more emojis written one after another; spaces and commas between them are ignored. Variation selectors and skin tones do not matter when comparing. At most 20 distinct emojis. */
+                emoji?: string;
+                /** @description Provider name or its slug, in any case (`Pragmatic Play`, `pragmatic-play`); a comma-separated list passes slots of any of them */
+                provider?: string;
+                /** @description Volatility level (low, medium, high, extreme), in any case; a comma-separated list passes any of them */
+                volatility?: string;
+                /** @description Lowest RTP percentage to include */
+                minRtp?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Found: `Location` is the absolute URL of the slot page; `Cache-Control: no-store` */
+            302: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-RateLimit-Window": components["headers"]["RateLimitWindow"];
+                    /** @description The slot page, `{base}/slots/{slug}` */
+                    location: string;
+                    /** @description The best match changes with the catalogue */
+                    "cache-control": "no-store";
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description No such slot, or no slot matches */
+            404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-RateLimit-Window": components["headers"]["RateLimitWindow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "slot \"no-such-slot\" not found"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description The HTTP status code */
+                        statusCode: number;
+                        /** @description Its reason phrase */
+                        error: string;
+                        /** @description What was wrong, naming the parameter, field or path */
+                        message: string;
+                    };
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    health: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The process is alive */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "ok";
+                    };
+                };
+            };
+            431: components["responses"]["HeadersTooLarge"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    ready: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Ready to serve, with the size of the catalogue served */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "ready";
+                        slots: number;
+                    };
+                };
+            };
+            431: components["responses"]["HeadersTooLarge"];
+            /** @description The database does not answer, so this instance should get no traffic */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP status code */
+                        statusCode: number;
+                        /** @description Its reason phrase */
+                        error: string;
+                        /** @description What was wrong, naming the parameter, field or path */
+                        message: string;
+                    };
+                };
+            };
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    metrics: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Prometheus text exposition format */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            431: components["responses"]["HeadersTooLarge"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    createSlot: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The fields of the new slot; `slug` is derived from the name when left out */
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Wild Swarm",
+                 *       "slug": "wild-swarm",
+                 *       "provider": "Push Gaming",
+                 *       "rtp": 97.03,
+                 *       "volatility": "Medium",
+                 *       "maxWin": 3100,
+                 *       "hasBonusBuy": false,
+                 *       "releaseYear": 2018,
+                 *       "emojiTags": [
+                 *         "🐝",
+                 *         "🍯",
+                 *         "🌸",
+                 *         "🍀",
+                 *         "🌿"
+                 *       ],
+                 *       "theme": [
+                 *         "nature",
+                 *         "bees"
+                 *       ],
+                 *       "features": [
+                 *         "sticky wilds",
+                 *         "free spins",
+                 *         "pick bonus"
+                 *       ],
+                 *       "description": "A 5x4, 20-line woodland slot where bees fill a hive meter that unlocks Swarm Mode.",
+                 *       "review": "Gentle to look at but cleverer than it seems, with the hive meter giving a reason to keep spinning.",
+                 *       "rating": 4.1,
+                 *       "pros": [
+                 *         "Excellent RTP",
+                 *         "Satisfying hive progression"
+                 *       ],
+                 *       "cons": [
+                 *         "Limited maximum win"
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    name: string;
+                    slug?: string;
+                    provider: string;
+                    rtp: number;
+                    /** @enum {unknown} */
+                    volatility: "Low" | "Medium" | "High" | "Extreme";
+                    maxWin: number;
+                    hasBonusBuy: boolean;
+                    releaseYear?: number;
+                    emojiTags: string[];
+                    theme: string[];
+                    features: string[];
+                    description: string;
+                    review: string;
+                    rating: number;
+                    pros: string[];
+                    cons: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Created: the new slot */
+            201: {
+                headers: {
+                    /** @description Its path, `/api/slots/{id}` */
+                    location: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "1",
+                     *       "name": "Wild Swarm",
+                     *       "slug": "wild-swarm",
+                     *       "provider": "Push Gaming",
+                     *       "rtp": 97.03,
+                     *       "volatility": "Medium",
+                     *       "maxWin": 3100,
+                     *       "hasBonusBuy": false,
+                     *       "releaseYear": 2018,
+                     *       "emojiTags": [
+                     *         "🐝",
+                     *         "🍯",
+                     *         "🌸",
+                     *         "🍀",
+                     *         "🌿"
+                     *       ],
+                     *       "theme": [
+                     *         "nature",
+                     *         "bees"
+                     *       ],
+                     *       "features": [
+                     *         "sticky wilds",
+                     *         "free spins",
+                     *         "pick bonus"
+                     *       ],
+                     *       "description": "A 5x4, 20-line woodland slot where bees fill a hive meter that unlocks Swarm Mode.",
+                     *       "review": "Gentle to look at but cleverer than it seems, with the hive meter giving a reason to keep spinning.",
+                     *       "rating": 4.1,
+                     *       "pros": [
+                     *         "Excellent RTP",
+                     *         "Satisfying hive progression"
+                     *       ],
+                     *       "cons": [
+                     *         "Limited maximum win"
+                     *       ],
+                     *       "url": "https://slotmoji.example.org/slots/wild-swarm",
+                     *       "createdAt": "2026-01-01T00:00:00.000Z",
+                     *       "updatedAt": "2026-01-01T00:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": {
+                        id: string;
+                        name: string;
+                        slug: string;
+                        provider: string;
+                        rtp: number;
+                        /** @enum {unknown} */
+                        volatility: "Low" | "Medium" | "High" | "Extreme";
+                        maxWin: number;
+                        hasBonusBuy: boolean;
+                        releaseYear?: number;
+                        emojiTags: string[];
+                        theme: string[];
+                        features: string[];
+                        description: string;
+                        review: string;
+                        rating: number;
+                        pros: string[];
+                        cons: string[];
+                        url: string;
+                        createdAt: string;
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description The body is not a valid slot; the message names every bad field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP status code */
+                        statusCode: number;
+                        /** @description Its reason phrase */
+                        error: string;
+                        /** @description What was wrong, naming the parameter, field or path */
+                        message: string;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description Another slot already has this slug */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP status code */
+                        statusCode: number;
+                        /** @description Its reason phrase */
+                        error: string;
+                        /** @description What was wrong, naming the parameter, field or path */
+                        message: string;
+                    };
+                };
+            };
+            /** @description The body is larger than this route accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP status code */
+                        statusCode: number;
+                        /** @description Its reason phrase */
+                        error: string;
+                        /** @description What was wrong, naming the parameter, field or path */
+                        message: string;
+                    };
+                };
+            };
+            /** @description The body is not sent as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP status code */
+                        statusCode: number;
+                        /** @description Its reason phrase */
+                        error: string;
+                        /** @description What was wrong, naming the parameter, field or path */
+                        message: string;
+                    };
+                };
+            };
+            431: components["responses"]["HeadersTooLarge"];
+            /** @description The database did not take the write, so nothing changed */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "retry-after": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP status code */
+                        statusCode: number;
+                        /** @description Its reason phrase */
+                        error: string;
+                        /** @description What was wrong, naming the parameter, field or path */
+                        message: string;
+                    };
+                };
+            };
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    replaceSlot: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The slot id; anything else names no slot (404) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** @description Every field of the slot (a full replacement); an exported slot is accepted as it is */
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    slug?: string;
+                    provider: string;
+                    rtp: number;
+                    /** @enum {unknown} */
+                    volatility: "Low" | "Medium" | "High" | "Extreme";
+                    maxWin: number;
+                    hasBonusBuy: boolean;
+                    releaseYear?: number;
+                    emojiTags: string[];
+                    theme: string[];
+                    features: string[];
+                    description: string;
+                    review: string;
+                    rating: number;
+                    pros: string[];
+                    cons: string[];
+                    /** @description When given, the id in the path */
+                    id?: string | number;
+                    /** @description Ignored: derived from the slug */
+                    url?: string;
+                    /** @description ISO 8601; kept on import, ignored on replace */
+                    createdAt?: string;
+                    /** @description ISO 8601; kept on import, ignored on replace */
+                    updatedAt?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The slot as it now is */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        name: string;
+                        slug: string;
+                        provider: string;
+                        rtp: number;
+                        /** @enum {unknown} */
+                        volatility: "Low" | "Medium" | "High" | "Extreme";
+                        maxWin: number;
+                        hasBonusBuy: boolean;
+                        releaseYear?: number;
+                        emojiTags: string[];
+                        theme: string[];
+                        features: string[];
+                        description: string;
+                        review: string;
+                        rating: number;
+                        pros: string[];
+                        cons: string[];
+                        url: string;
+                        createdAt: string;
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description The body is not a valid slot; the message names every bad field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP status code */
+                        statusCode: number;
+                        /** @description Its reason phrase */
+                        error: string;
+                        /** @description What was wrong, naming the parameter, field or path */
+                        message: string;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description No slot has this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP status code */
+                        statusCode: number;
+                        /** @description Its reason phrase */
+                        error: string;
+                        /** @description What was wrong, naming the parameter, field or path */
+                        message: string;
+                    };
+                };
+            };
+            /** @description Another slot already has this slug */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP status code */
+                        statusCode: number;
+                        /** @description Its reason phrase */
+                        error: string;
+                        /** @description What was wrong, naming the parameter, field or path */
+                        message: string;
+                    };
+                };
+            };
+            /** @description The body is larger than this route accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP status code */
+                        statusCode: number;
+                        /** @description Its reason phrase */
+                        error: string;
+                        /** @description What was wrong, naming the parameter, field or path */
+                        message: string;
+                    };
+                };
+            };
+            /** @description The body is not sent as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP status code */
+                        statusCode: number;
+                        /** @description Its reason phrase */
+                        error: string;
+                        /** @description What was wrong, naming the parameter, field or path */
+                        message: string;
+                    };
+                };
+            };
+            431: components["responses"]["HeadersTooLarge"];
+            /** @description The database did not take the write, so nothing changed */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "retry-after": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP status code */
+                        statusCode: number;
+                        /** @description Its reason phrase */
+                        error: string;
+                        /** @description What was wrong, naming the parameter, field or path */
+                        message: string;
+                    };
+                };
+            };
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    deleteSlot: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The slot id; anything else names no slot (404) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done; no body */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description No slot has this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP status code */
+                        statusCode: number;
+                        /** @description Its reason phrase */
+                        error: string;
+                        /** @description What was wrong, naming the parameter, field or path */
+                        message: string;
+                    };
+                };
+            };
+            431: components["responses"]["HeadersTooLarge"];
+            /** @description The database did not take the write, so nothing changed */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "retry-after": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP status code */
+                        statusCode: number;
+                        /** @description Its reason phrase */
+                        error: string;
+                        /** @description What was wrong, naming the parameter, field or path */
+                        message: string;
+                    };
+                };
+            };
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    exportCatalogue: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every slot and the category map: a document `PUT /api/admin/catalogue` takes back */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        slots: {
+                            id: string;
+                            name: string;
+                            slug: string;
+                            provider: string;
+                            rtp: number;
+                            /** @enum {unknown} */
+                            volatility: "Low" | "Medium" | "High" | "Extreme";
+                            maxWin: number;
+                            hasBonusBuy: boolean;
+                            releaseYear?: number;
+                            emojiTags: string[];
+                            theme: string[];
+                            features: string[];
+                            description: string;
+                            review: string;
+                            rating: number;
+                            pros: string[];
+                            cons: string[];
+                            url: string;
+                            createdAt: string;
+                            updatedAt: string;
+                        }[];
+                        categories: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            431: components["responses"]["HeadersTooLarge"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    importCatalogue: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description A whole catalogue, as the export gives it (up to 128 MiB) */
+        requestBody: {
+            content: {
+                "application/json": {
+                    slots: {
+                        name: string;
+                        slug?: string;
+                        provider: string;
+                        rtp: number;
+                        /** @enum {unknown} */
+                        volatility: "Low" | "Medium" | "High" | "Extreme";
+                        maxWin: number;
+                        hasBonusBuy: boolean;
+                        releaseYear?: number;
+                        emojiTags: string[];
+                        theme: string[];
+                        features: string[];
+                        description: string;
+                        review: string;
+                        rating: number;
+                        pros: string[];
+                        cons: string[];
+                        /** @description Kept, so links to the slot keep working */
+                        id?: string | number;
+                        /** @description Ignored: derived from the slug */
+                        url?: string;
+                        /** @description ISO 8601; kept on import, ignored on replace */
+                        createdAt?: string;
+                        /** @description ISO 8601; kept on import, ignored on replace */
+                        updatedAt?: string;
+                    }[];
+                    categories?: {
+                        [key: string]: string[];
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description The catalogue was replaced; how many slots and categories it now holds */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "imported": {
+                     *         "slots": 120,
+                     *         "categories": 14
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        imported: {
+                            slots: number;
+                            categories: number;
+                        };
+                    };
+                };
+            };
+            /** @description The document is not valid; the message names the bad fields (up to 50), and nothing changed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP status code */
+                        statusCode: number;
+                        /** @description Its reason phrase */
+                        error: string;
+                        /** @description What was wrong, naming the parameter, field or path */
+                        message: string;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description The body is larger than this route accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP status code */
+                        statusCode: number;
+                        /** @description Its reason phrase */
+                        error: string;
+                        /** @description What was wrong, naming the parameter, field or path */
+                        message: string;
+                    };
+                };
+            };
+            /** @description The body is not sent as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP status code */
+                        statusCode: number;
+                        /** @description Its reason phrase */
+                        error: string;
+                        /** @description What was wrong, naming the parameter, field or path */
+                        message: string;
+                    };
+                };
+            };
+            431: components["responses"]["HeadersTooLarge"];
+            /** @description The database did not take the write, so nothing changed */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "retry-after": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP status code */
+                        statusCode: number;
+                        /** @description Its reason phrase */
+                        error: string;
+                        /** @description What was wrong, naming the parameter, field or path */
+                        message: string;
+                    };
+                };
+            };
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    replaceCategories: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The category map itself, or `{"categories": map}` as the GET returns it */
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "luck": [
+                 *         "🍀",
+                 *         "🎲",
+                 *         "🎰"
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    [key: string]: string[];
+                } | {
+                    categories: {
+                        [key: string]: string[];
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description The category map now in force */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        categories: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description The map is not valid; the message names what is wrong */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP status code */
+                        statusCode: number;
+                        /** @description Its reason phrase */
+                        error: string;
+                        /** @description What was wrong, naming the parameter, field or path */
+                        message: string;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description The body is larger than this route accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP status code */
+                        statusCode: number;
+                        /** @description Its reason phrase */
+                        error: string;
+                        /** @description What was wrong, naming the parameter, field or path */
+                        message: string;
+                    };
+                };
+            };
+            /** @description The body is not sent as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP status code */
+                        statusCode: number;
+                        /** @description Its reason phrase */
+                        error: string;
+                        /** @description What was wrong, naming the parameter, field or path */
+                        message: string;
+                    };
+                };
+            };
+            431: components["responses"]["HeadersTooLarge"];
+            /** @description The database did not take the write, so nothing changed */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "retry-after": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP status code */
+                        statusCode: number;
+                        /** @description Its reason phrase */
+                        error: string;
+                        /** @description What was wrong, naming the parameter, field or path */
+                        message: string;
+                    };
+                };
+            };
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    resetRateLimit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The client address whose counters to clear (IPv4 or IPv6) */
+                ip: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done; no body */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not an IPv4 or IPv6 address */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP status code */
+                        statusCode: number;
+                        /** @description Its reason phrase */
+                        error: string;
+                        /** @description What was wrong, naming the parameter, field or path */
+                        message: string;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            431: components["responses"]["HeadersTooLarge"];
+            /** @description The shared counter store (Redis) is unreachable; only this instance was cleared */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "retry-after": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP status code */
+                        statusCode: number;
+                        /** @description Its reason phrase */
+                        error: string;
+                        /** @description What was wrong, naming the parameter, field or path */
+                        message: string;
+                    };
+                };
+            };
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    getAsset: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Entity tags the client holds (or `*`), compared weakly as RFC 9110 says; a match answers 304 without a body. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path: {
+                /** @description The hashed file name the pages link to */
+                file: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file, compressed as the client accepts; cached for good (the name changes with the content) */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/css": string;
+                    "text/javascript": string;
+                    "image/svg+xml": string;
+                };
+            };
+            /** @description Not Modified: the browser holds this page or file */
+            304: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such file */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP status code */
+                        statusCode: number;
+                        /** @description Its reason phrase */
+                        error: string;
+                        /** @description What was wrong, naming the parameter, field or path */
+                        message: string;
+                    };
+                };
+            };
+            431: components["responses"]["HeadersTooLarge"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    homePage: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Entity tags the client holds (or `*`), compared weakly as RFC 9110 says; a match answers 304 without a body. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Not Modified: the browser holds this page or file */
+            304: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            431: components["responses"]["HeadersTooLarge"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    slotPage: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Entity tags the client holds (or `*`), compared weakly as RFC 9110 says; a match answers 304 without a body. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path: {
+                /** @description The slot slug, in any case */
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Not Modified: the browser holds this page or file */
+            304: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A page saying there is no such slot */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            431: components["responses"]["HeadersTooLarge"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+}

@@ -1,0 +1,182 @@
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { after, before, describe, it } from 'node:test';
+import { createSlotmojiClient, SlotmojiError, type SlotmojiClient } from '../../clients/typescript/index.js';
+import { CLIENT_TYPES_PATH, clientTypes } from '../../scripts/client-types.js';
+import { ADMIN_TOKEN } from '../support/admin.js';
+import { startTestApp, type TestApp } from '../support/app.js';
+import { slotFields, SMALL_CATALOGUE } from '../support/fixtures.js';
+import { documentedOperations, operationOf, type OpenApiDocument } from '../support/openapi.js';
+
+async function listening(t: TestApp): Promise<string> {
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = t.app.server.address();
+  assert.ok(address !== null && typeof address === 'object');
+  return `http://127.0.0.1:${address.port}`;
+}
+
+/** What a call through the client sent, caught rather than thrown: the error when it failed. */
+async function failure(call: Promise<unknown>): Promise<SlotmojiError> {
+  try {
+    await call;
+  } catch (error) {
+    assert.ok(error instanceof SlotmojiError, String(error));
+    return error;
+  }
+  assert.fail('the call did not fail');
+}
+
+describe('the TypeScript client', () => {
+  it('has types generated from the document the service serves now', async () => {
+    assert.equal(readFileSync(CLIENT_TYPES_PATH, 'utf8'), await clientTypes(), 'clients/typescript/schema.ts is stale: run npm run client:types');
+  });
+
+  it('needs nothing but fetch, so it runs in browsers too', () => {
+    const source = readFileSync(new URL('../../clients/typescript/index.ts', import.meta.url), 'utf8');
+    const imports = Array.from(source.matchAll(/^import .* from '([^']+)';$/gm), ([, from]) => from);
+    assert.deepEqual(imports, ['openapi-fetch', './schema.js']);
+  });
+});
+
+describe('the TypeScript client against a live server', { timeout: 60_000 }, () => {
+  let t: TestApp;
+  let baseUrl: string;
+  let client: SlotmojiClient;
+  const calls: { method: string; path: string }[] = [];
+  // Records every request, so the test knows which operations it reached.
+  const recordingFetch = (input: Request) => {
+    calls.push({ method: input.method, path: new URL(input.url).pathname });
+    return fetch(input);
+  };
+
+  before(async () => {
+    t = await startTestApp({ env: { ADMIN_TOKEN, RATE_LIMIT_PER_MINUTE: '1000' } });
+    baseUrl = await listening(t);
+    client = createSlotmojiClient({ baseUrl, adminToken: ADMIN_TOKEN, fetch: recordingFetch });
+  });
+  after(() => t.close());
+
+  it('reads slots, emojis and matches with typed answers', async () => {
+    const page = await client.GET('/api/slots', { params: { query: { provider: 'pragmatic-play', minRtp: 96, limit: 1 } } });
+    assert.equal(page.data?.total, 1);
+    assert.equal(page.data?.slots[0]?.slug, 'cherry-gems');
+    const slot = await client.GET('/api/slots/{idOrSlug}', { params: { path: { idOrSlug: 'Cherry-Gems' } } });
+    assert.equal(slot.data?.name, 'Cherry Gems');
+    assert.equal(slot.data?.url, `${baseUrl}/slots/cherry-gems`);
+    const usage = await client.GET('/api/emojis', { params: { query: { format: 'raw' } } });
+    assert.ok(usage.data !== undefined && 'mappings' in usage.data && usage.data.mappings.length === usage.data.total);
+    const categories = await client.GET('/api/emojis/categories');
+    assert.deepEqual(categories.data?.categories['luck'], ['🍀', '🎲', '🎰']);
+    const stats = await client.GET('/api/emojis/stats');
+    assert.equal(stats.data?.mostUsed?.emoji, '🍒');
+    const match = await client.POST('/api/match', { body: { emojis: ['🍒💎'], mode: 'all' } });
+    assert.deepEqual(match.data?.slots.map((item) => item.slug), ['cherry-gems']);
+  });
+
+  it('searches, facets, lists providers and similar slots with typed answers', async () => {
+    const found = await client.GET('/api/slots', { params: { query: { q: 'lemno', sort: '-rtp', facets: 'provider' } } });
+    assert.deepEqual(found.data?.slots.map((item) => item.slug), ['lemon-drop']);
+    assert.deepEqual(found.data?.facets?.['provider'], [{ value: "Play'n GO", count: 1 }]);
+    const providers = await client.GET('/api/providers');
+    assert.equal(providers.data?.providers[0]?.name, 'Pragmatic Play');
+    const similar = await client.GET('/api/slots/{idOrSlug}/similar', { params: { path: { idOrSlug: 'cherry-gems' }, query: { limit: 1 } } });
+    assert.equal(similar.data?.slots.length, 1);
+  });
+
+  it('sends If-None-Match and gets the 304', async () => {
+    const first = await client.GET('/api/emojis/stats');
+    const etag = first.response.headers.get('etag') ?? '';
+    assert.match(etag, /^"[\w-]+"$/);
+    const again = await client.GET('/api/emojis/stats', { params: { header: { 'If-None-Match': etag } } });
+    assert.equal(again.response.status, 304);
+    assert.equal(again.data, undefined);
+  });
+
+  it('gives the redirects as they are, without following them', async () => {
+    const play = await client.GET('/api/play/{emojis}', { params: { path: { emojis: '🍒💎' } } });
+    assert.equal(play.response.status, 302);
+    assert.equal(play.response.headers.get('location'), `${baseUrl}/slots/cherry-gems`);
+    const legacy = await client.GET('/api/v1/redirect', { params: { query: { emoji: '🍀' } } });
+    assert.equal(legacy.response.status, 302);
+    assert.equal(legacy.response.headers.get('deprecation'), 'true');
+    const spin = await client.GET('/api/v1/spin', { params: { query: { volatility: 'low' } } });
+    assert.equal(spin.response.headers.get('location'), `${baseUrl}/slots/lucky-dice`);
+  });
+
+  it('throws typed errors carrying the status and the error body', async () => {
+    const missing = await failure(client.GET('/api/slots/{idOrSlug}', { params: { path: { idOrSlug: 'no-such-slot' } } }));
+    assert.equal(missing.status, 404);
+    assert.deepEqual(missing.body, { statusCode: 404, error: 'Not Found', message: 'slot "no-such-slot" not found' });
+    assert.equal(missing.message, 'slot "no-such-slot" not found');
+    assert.equal(missing.retryAfter, undefined);
+    const invalid = await failure(client.POST('/api/match', { body: { emojis: ['abc'] } }));
+    assert.equal(invalid.status, 400);
+    assert.match(invalid.body?.message ?? '', /abc/);
+    const page = await failure(client.GET('/slots/{slug}', { params: { path: { slug: 'no-such-slot' } }, parseAs: 'text' }));
+    assert.equal(page.status, 404);
+    assert.equal(page.body, undefined);
+  });
+
+  it('sends the admin token to the admin API only, and refuses without it', async () => {
+    const created = await client.POST('/api/admin/slots', { body: slotFields({ name: 'Client Cherries', emojiTags: ['🍒'] }) });
+    assert.equal(created.response.status, 201);
+    const id = created.data?.id ?? '';
+    assert.equal(created.response.headers.get('location'), `/api/slots/${id}`);
+    const replaced = await client.PUT('/api/admin/slots/{id}', { params: { path: { id } }, body: slotFields({ name: 'Client Cherries Deluxe', emojiTags: ['🍒'] }) });
+    assert.equal(replaced.data?.name, 'Client Cherries Deluxe');
+    const duplicate = await failure(client.POST('/api/admin/slots', { body: slotFields({ name: 'Cherry Gems' }) }));
+    assert.equal(duplicate.status, 409);
+    assert.equal((await client.DELETE('/api/admin/slots/{id}', { params: { path: { id } } })).response.status, 204);
+    const exported = await client.GET('/api/admin/catalogue');
+    assert.equal(exported.data?.slots.length, SMALL_CATALOGUE.slots.length);
+    const imported = await client.PUT('/api/admin/catalogue', { body: { slots: exported.data?.slots ?? [], categories: exported.data?.categories ?? {} } });
+    assert.deepEqual(imported.data, { imported: { slots: SMALL_CATALOGUE.slots.length, categories: Object.keys(SMALL_CATALOGUE.categories).length } });
+    const categories = await client.PUT('/api/admin/emojis/categories', { body: { luck: ['🍀', '🎲', '🎰'] } });
+    assert.deepEqual(categories.data?.categories, { luck: ['🍀', '🎲', '🎰'] });
+    assert.equal((await client.DELETE('/api/admin/rate-limits/{ip}', { params: { path: { ip: '127.0.0.1' } } })).response.status, 204);
+    const metrics = await client.GET('/metrics', { parseAs: 'text' });
+    assert.match(metrics.data ?? '', /http_requests_total/);
+
+    const stranger = createSlotmojiClient({ baseUrl });
+    const refused = await failure(stranger.GET('/api/admin/catalogue'));
+    assert.equal(refused.status, 401);
+    assert.equal(refused.response.headers.get('www-authenticate'), 'Bearer');
+  });
+
+  it('reaches the probes, the pages and the document', async () => {
+    assert.deepEqual((await client.GET('/healthz')).data, { status: 'ok' });
+    assert.equal((await client.GET('/readyz')).data?.status, 'ready');
+    const home = await client.GET('/', { parseAs: 'text' });
+    assert.match(home.data ?? '', /<html/i);
+    const asset = /\/assets\/[\w.-]+\.css/.exec(home.data ?? '')?.[0] ?? '';
+    assert.equal((await client.GET('/assets/{file}', { params: { path: { file: asset.slice('/assets/'.length) } }, parseAs: 'text' })).response.status, 200);
+    assert.match((await client.GET('/slots/{slug}', { params: { path: { slug: 'cherry-gems' } }, parseAs: 'text' })).data ?? '', /Cherry Gems/);
+    const document = await client.GET('/openapi.json');
+    assert.equal((document.data as { openapi?: string } | undefined)?.openapi, '3.1.0');
+  });
+
+  it('reached every operation of the document', async () => {
+    const document = (await (await fetch(`${baseUrl}/openapi.json`)).json()) as OpenApiDocument;
+    const operations = documentedOperations(document);
+    const reached = new Set(calls.map(({ method, path }) => operationOf(operations, method, path)?.operationId));
+    assert.deepEqual(operations.map(({ operationId }) => operationId).filter((id) => !reached.has(id)), []);
+  });
+});
+
+describe('the TypeScript client under the rate limit', () => {
+  it('throws a 429 with retryAfter in seconds and the body naming when to come back', async () => {
+    const t = await startTestApp({ env: { RATE_LIMIT_PER_MINUTE: '1' } });
+    try {
+      const client = createSlotmojiClient({ baseUrl: await listening(t) });
+      await client.GET('/api/emojis/stats');
+      const refused = await failure(client.GET('/api/emojis/stats'));
+      assert.ok(refused.isRateLimited());
+      assert.equal(refused.status, 429);
+      assert.ok(refused.retryAfter >= 1 && refused.retryAfter <= 60, String(refused.retryAfter));
+      assert.equal(refused.body.retryAfter, Number(refused.response.headers.get('x-ratelimit-reset')));
+      assert.match(refused.body.message, /1 requests per minute/);
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -1,0 +1,328 @@
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../src/app.js';
+import { loadConfig } from '../../src/config.js';
+import { HIDDEN_ROUTES } from '../../src/http/openapi.js';
+import { MAX_HEADER_BYTES } from '../../src/http/server-options.js';
+import { MemoryRateLimiter } from '../../src/ratelimit/memory-limiter.js';
+import { CatalogueService } from '../../src/service/catalogue-service.js';
+import { SqliteStore } from '../../src/store/sqlite.js';
+import { StoreUnavailableError, type Store } from '../../src/store/store.js';
+import { ADMIN_TOKEN } from '../support/admin.js';
+import { slotFields, SMALL_CATALOGUE } from '../support/fixtures.js';
+import { appRoutes, documentedOperations, operationOf, send, type DocumentedOperation, type OpenApiDocument, type WireResponse } from '../support/openapi.js';
+
+/**
+ * The document tells the truth: real requests to a listening server (so the fast path answers
+ * the routes it takes), one or more for every documented answer of every operation, each checked
+ * against what the document says for its status: the body against the schema (JSON Schema
+ * 2020-12), the media type, every header it promises. An answer whose status the operation does
+ * not document fails, and so does a documented answer no sample produces.
+ *
+ * To cover a new operation, add its samples to SAMPLES; the 401, 429 and 431 every operation of
+ * its kind shares are sampled for it by the test itself.
+ */
+
+interface Sample {
+  readonly operationId: string;
+  readonly status: number;
+  /** The request target; `{asset}` stands for a real asset name. */
+  readonly url: string;
+  readonly headers?: Readonly<Record<string, string>>;
+  /** A JSON value sent as application/json, or raw text with the given headers. */
+  readonly json?: unknown;
+  readonly text?: string;
+  /** Which server answers: the normal one, one whose limit is spent, one whose database and Redis are down. */
+  readonly server?: 'normal' | 'limited' | 'broken';
+  /** Admin credentials are sent unless this is false. */
+  readonly auth?: boolean;
+}
+
+const emoji = encodeURIComponent;
+const CREATED = slotFields({ name: 'Contract Cherries', emojiTags: ['🍒'] });
+const oversized = (size: number) => JSON.stringify({ emojis: ['🍒'], pad: 'x'.repeat(size) });
+
+/** In order: the admin writes at the end change the catalogue the others read. */
+const SAMPLES: readonly Sample[] = [
+  { operationId: 'getOpenApiDocument', status: 200, url: '/openapi.json' },
+  { operationId: 'health', status: 200, url: '/healthz' },
+  { operationId: 'ready', status: 200, url: '/readyz' },
+  { operationId: 'ready', status: 503, url: '/readyz', server: 'broken' },
+  { operationId: 'metrics', status: 200, url: '/metrics' },
+  { operationId: 'homePage', status: 200, url: '/' },
+  { operationId: 'homePage', status: 304, url: '/', headers: { 'if-none-match': '*' } },
+  { operationId: 'slotPage', status: 200, url: '/slots/cherry-gems' },
+  { operationId: 'slotPage', status: 304, url: '/slots/cherry-gems', headers: { 'if-none-match': '*' } },
+  { operationId: 'slotPage', status: 404, url: '/slots/no-such-slot' },
+  { operationId: 'getAsset', status: 200, url: '{asset}' },
+  { operationId: 'getAsset', status: 304, url: '{asset}', headers: { 'if-none-match': '*' } },
+  { operationId: 'getAsset', status: 404, url: '/assets/no-such-file.css' },
+  { operationId: 'listSlots', status: 200, url: '/api/slots' },
+  { operationId: 'listSlots', status: 200, url: '/api/slots?provider=Pragmatic%20Play&minRtp=96&volatility=high&hasBonusBuy=true&limit=2&offset=0' },
+  { operationId: 'listSlots', status: 200, url: '/api/slots?offset=100' },
+  { operationId: 'listSlots', status: 304, url: '/api/slots?limit=2', headers: { 'if-none-match': '*' } },
+  { operationId: 'listSlots', status: 400, url: '/api/slots?limit=0' },
+  { operationId: 'listSlots', status: 400, url: '/api/slots?volatility=wild' },
+  { operationId: 'listSlots', status: 200, url: '/api/slots?q=cherr&provider=pragmatic-play,netent&sort=-rtp&facets=provider,volatility,theme,feature,emoji,releaseYear' },
+  { operationId: 'listSlots', status: 400, url: '/api/slots?sort=relevance' },
+  { operationId: 'listSimilarSlots', status: 200, url: '/api/slots/cherry-gems/similar?limit=2' },
+  { operationId: 'listSimilarSlots', status: 304, url: '/api/slots/cherry-gems/similar', headers: { 'if-none-match': '*' } },
+  { operationId: 'listSimilarSlots', status: 400, url: '/api/slots/cherry-gems/similar?limit=0' },
+  { operationId: 'listSimilarSlots', status: 404, url: '/api/slots/no-such-slot/similar' },
+  { operationId: 'listProviders', status: 200, url: '/api/providers' },
+  { operationId: 'listProviders', status: 304, url: '/api/providers', headers: { 'if-none-match': '*' } },
+  { operationId: 'getSlot', status: 200, url: '/api/slots/cherry-gems' },
+  { operationId: 'getSlot', status: 200, url: '/api/slots/2' },
+  { operationId: 'getSlot', status: 304, url: '/api/slots/2', headers: { 'if-none-match': 'W/"old", *' } },
+  { operationId: 'getSlot', status: 400, url: '/api/slots/%FF' },
+  { operationId: 'getSlot', status: 404, url: '/api/slots/no-such-slot' },
+  { operationId: 'listEmojis', status: 200, url: '/api/emojis' },
+  { operationId: 'listEmojis', status: 200, url: '/api/emojis?format=raw' },
+  { operationId: 'listEmojis', status: 304, url: '/api/emojis', headers: { 'if-none-match': '*' } },
+  { operationId: 'listEmojis', status: 400, url: '/api/emojis?format=xml' },
+  { operationId: 'getEmojiCategories', status: 200, url: '/api/emojis/categories' },
+  { operationId: 'getEmojiCategories', status: 304, url: '/api/emojis/categories', headers: { 'if-none-match': '*' } },
+  { operationId: 'getEmojiStats', status: 200, url: '/api/emojis/stats' },
+  { operationId: 'getEmojiStats', status: 304, url: '/api/emojis/stats', headers: { 'if-none-match': '*' } },
+  { operationId: 'matchSlots', status: 200, url: '/api/match', json: { emojis: ['🍒💎'], mode: 'all', limit: 5 } },
+  { operationId: 'matchSlots', status: 200, url: '/api/match', json: { emojis: ['🦄'] } },
+  { operationId: 'matchSlots', status: 400, url: '/api/match', json: { emojis: [] } },
+  { operationId: 'matchSlots', status: 400, url: '/api/match', text: '{"emojis":', headers: { 'content-type': 'application/json' } },
+  { operationId: 'matchSlots', status: 413, url: '/api/match', text: oversized(17_000), headers: { 'content-type': 'application/json' } },
+  { operationId: 'matchSlots', status: 415, url: '/api/match', text: '🍒', headers: { 'content-type': 'text/plain' } },
+  { operationId: 'playEmojis', status: 302, url: `/api/play/${emoji('🍒💎')}` },
+  { operationId: 'playEmojis', status: 400, url: '/api/play/abc' },
+  { operationId: 'playEmojis', status: 404, url: `/api/play/${emoji('🦄')}` },
+  { operationId: 'legacyRedirect', status: 302, url: `/api/v1/redirect?emoji=${emoji('🍀')}` },
+  { operationId: 'legacyRedirect', status: 400, url: '/api/v1/redirect' },
+  { operationId: 'legacyRedirect', status: 404, url: `/api/v1/redirect?emoji=${emoji('🦄')}` },
+  { operationId: 'spin', status: 302, url: `/api/v1/spin?emoji=${emoji('🍒')}&minRtp=90` },
+  { operationId: 'spin', status: 400, url: '/api/v1/spin?minRtp=101' },
+  { operationId: 'spin', status: 404, url: '/api/v1/spin?provider=nobody' },
+  { operationId: 'exportCatalogue', status: 200, url: '/api/admin/catalogue' },
+  { operationId: 'createSlot', status: 201, url: '/api/admin/slots', json: CREATED },
+  { operationId: 'createSlot', status: 400, url: '/api/admin/slots', json: { ...CREATED, rtp: 101, slug: 'Bad Slug' } },
+  { operationId: 'createSlot', status: 409, url: '/api/admin/slots', json: { ...CREATED, slug: 'cherry-gems' } },
+  { operationId: 'createSlot', status: 413, url: '/api/admin/slots', text: oversized(17_000), headers: { 'content-type': 'application/json' } },
+  { operationId: 'createSlot', status: 415, url: '/api/admin/slots', text: 'name=x', headers: { 'content-type': 'application/x-www-form-urlencoded' } },
+  { operationId: 'createSlot', status: 503, url: '/api/admin/slots', json: CREATED, server: 'broken' },
+  { operationId: 'replaceSlot', status: 200, url: '/api/admin/slots/2', json: { ...slotFields({ name: 'Lucky Dice Deluxe' }), id: '2' } },
+  { operationId: 'replaceSlot', status: 400, url: '/api/admin/slots/2', json: { ...slotFields({ name: 'Lucky Dice' }), id: '3' } },
+  { operationId: 'replaceSlot', status: 404, url: '/api/admin/slots/999', json: slotFields({ name: 'Nobody' }) },
+  { operationId: 'replaceSlot', status: 409, url: '/api/admin/slots/2', json: { ...slotFields({ name: 'Lucky Dice' }), slug: 'lemon-drop' } },
+  { operationId: 'replaceSlot', status: 413, url: '/api/admin/slots/2', text: oversized(17_000), headers: { 'content-type': 'application/json' } },
+  { operationId: 'replaceSlot', status: 415, url: '/api/admin/slots/2', text: 'x', headers: { 'content-type': 'text/plain' } },
+  { operationId: 'replaceSlot', status: 503, url: '/api/admin/slots/2', json: slotFields({ name: 'Lucky Dice' }), server: 'broken' },
+  { operationId: 'deleteSlot', status: 204, url: '/api/admin/slots/5' },
+  { operationId: 'deleteSlot', status: 404, url: '/api/admin/slots/5' },
+  { operationId: 'deleteSlot', status: 503, url: '/api/admin/slots/4', server: 'broken' },
+  { operationId: 'replaceCategories', status: 200, url: '/api/admin/emojis/categories', json: { categories: { luck: ['🍀', '🎲'] } } },
+  { operationId: 'replaceCategories', status: 400, url: '/api/admin/emojis/categories', json: { luck: ['not an emoji'] } },
+  { operationId: 'replaceCategories', status: 413, url: '/api/admin/emojis/categories', text: oversized(17_000), headers: { 'content-type': 'application/json' } },
+  { operationId: 'replaceCategories', status: 415, url: '/api/admin/emojis/categories', text: 'x', headers: { 'content-type': 'text/plain' } },
+  { operationId: 'replaceCategories', status: 503, url: '/api/admin/emojis/categories', json: { luck: ['🍀'] }, server: 'broken' },
+  { operationId: 'resetRateLimit', status: 204, url: '/api/admin/rate-limits/203.0.113.7' },
+  { operationId: 'resetRateLimit', status: 400, url: '/api/admin/rate-limits/not-an-ip' },
+  { operationId: 'resetRateLimit', status: 503, url: '/api/admin/rate-limits/2001:db8::1', server: 'broken' },
+  { operationId: 'importCatalogue', status: 200, url: '/api/admin/catalogue', json: SMALL_CATALOGUE },
+  { operationId: 'importCatalogue', status: 400, url: '/api/admin/catalogue', json: { slots: [{ name: 'half a slot' }] } },
+  // Only the announced length is sent: the server refuses it before reading 200 MB.
+  { operationId: 'importCatalogue', status: 413, url: '/api/admin/catalogue', headers: { 'content-type': 'application/json', 'content-length': '200000000' } },
+  { operationId: 'importCatalogue', status: 415, url: '/api/admin/catalogue', text: 'x', headers: { 'content-type': 'text/plain' } },
+  { operationId: 'importCatalogue', status: 503, url: '/api/admin/catalogue', json: SMALL_CATALOGUE, server: 'broken' },
+];
+
+/** Statuses the `default` answer stands for, as its description says. */
+const DEFAULT_STATUSES = new Set([500, 503]);
+const WRITES = new Set(['createSlot', 'replaceSlot', 'deleteSlot', 'replaceCatalogue', 'replaceCategories']);
+
+interface Server {
+  readonly app: FastifyInstance;
+  readonly port: number;
+  close(): Promise<void>;
+}
+
+/** The service on its own SQLite file, listening on a free port; `broken` has its database writes and Redis fail. */
+async function startServer(env: Readonly<Record<string, string>>, broken = false): Promise<Server> {
+  const dir = mkdtempSync(join(tmpdir(), 'slotmoji-contract-'));
+  const config = loadConfig({ DATABASE_URL: `sqlite://${join(dir, 'test.db')}`, LOG_LEVEL: 'silent', ADMIN_TOKEN, ...env }, dir);
+  const sqlite = new SqliteStore(join(dir, 'test.db'));
+  const down = () => Promise.reject(new StoreUnavailableError());
+  const store: Store = broken
+    ? new Proxy(sqlite, { get: (target, name, receiver) => (WRITES.has(String(name)) || name === 'ping' ? down : Reflect.get(target, name, receiver)) })
+    : sqlite;
+  const catalogue = await CatalogueService.open(store, async () => SMALL_CATALOGUE);
+  const rateLimiter = new MemoryRateLimiter({ limits: config.rateLimit });
+  if (broken) rateLimiter.reset = () => Promise.reject(new Error('Redis: connection refused'));
+  const app = await buildApp({ config, catalogue, logger: false, rateLimiter });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  assert.ok(address !== null && typeof address === 'object');
+  return {
+    app,
+    port: address.port,
+    async close() {
+      await app.close();
+      await rateLimiter.close();
+      await sqlite.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+const isAdmin = (path: string) => path.startsWith('/api/admin/') || path === '/metrics';
+const isRateLimited = (path: string) => path.startsWith('/api/') && !isAdmin(path);
+
+/** The shared answers each operation can give, sampled from its own first sample. */
+function sharedSamples(operations: readonly DocumentedOperation[]): Sample[] {
+  const samples: Sample[] = [];
+  for (const { operationId, path } of operations) {
+    const own = SAMPLES.find((sample) => sample.operationId === operationId);
+    if (own === undefined) continue;
+    const request = { operationId, url: own.url, ...(own.json === undefined ? {} : { json: own.json }) };
+    samples.push({ ...request, status: 431, headers: { 'x-padding': 'a'.repeat(MAX_HEADER_BYTES) } });
+    if (isRateLimited(path)) samples.push({ ...request, status: 429, server: 'limited' });
+    if (isAdmin(path)) samples.push({ ...request, status: 401, auth: false });
+  }
+  return samples;
+}
+
+type Json = Record<string, unknown>;
+
+describe('the OpenAPI document against real answers', { timeout: 120_000 }, () => {
+  let servers: Record<NonNullable<Sample['server']>, Server>;
+  let document: OpenApiDocument;
+  let operations: DocumentedOperation[];
+  let asset: string;
+  // Not strict: the document around the schemas (paths, info) is not a schema; Redocly checks the schemas' own syntax.
+  const ajv = new Ajv2020({ strict: false, allErrors: true });
+  addFormats.default(ajv);
+
+  before(async () => {
+    servers = {
+      normal: await startServer({ RATE_LIMIT_PER_MINUTE: '100000' }),
+      limited: await startServer({ RATE_LIMIT_PER_MINUTE: '1' }),
+      broken: await startServer({}, true),
+    };
+    const answer = await send(servers.normal.port, 'GET', '/openapi.json');
+    document = JSON.parse(answer.body.toString()) as OpenApiDocument;
+    operations = documentedOperations(document);
+    ajv.addSchema({ ...document, $id: 'urn:slotmoji:openapi' } as Json);
+    const home = (await send(servers.normal.port, 'GET', '/')).body.toString();
+    asset = /\/assets\/[\w.-]+\.css/.exec(home)?.[0] ?? '';
+    // Spend the limited server's one request a minute.
+    await send(servers.limited.port, 'GET', '/api/slots');
+  });
+  after(async () => {
+    for (const server of Object.values(servers)) await server.close();
+  });
+
+  /** Follows a `$ref` to a component of the document. */
+  const resolve = (value: unknown): Json => {
+    const reference = (value as { $ref?: string }).$ref;
+    if (reference === undefined) return value as Json;
+    const [, kind = '', name = ''] = /^#\/components\/([^/]+)\/([^/]+)$/.exec(reference) ?? [];
+    const target = document.components[kind]?.[name];
+    assert.ok(target !== undefined, `unresolved ${reference}`);
+    return target as Json;
+  };
+
+  const pointer = (...parts: string[]) => parts.map((part) => part.replaceAll('~', '~0').replaceAll('/', '~1')).join('/');
+
+  function validate(schemaRef: string, value: unknown, what: string): void {
+    const check = ajv.getSchema(schemaRef) ?? ajv.compile({ $ref: schemaRef });
+    assert.ok(check(value), `${what}: ${ajv.errorsText(check.errors)}\n${JSON.stringify(value).slice(0, 500)}`);
+  }
+
+  /** Checks one answer against the response the document gives for its status; returns that response's key. */
+  function checkAnswer(operation: DocumentedOperation, answer: WireResponse, what: string): string {
+    const { responses } = operation.operation;
+    const key = String(answer.status) in responses ? String(answer.status) : DEFAULT_STATUSES.has(answer.status) ? 'default' : undefined;
+    assert.ok(key !== undefined && key in responses, `${what}: status ${answer.status} is not documented (${Object.keys(responses).join(', ')})`);
+    const response = resolve(responses[key]);
+    const reference = (responses[key] as { $ref?: string }).$ref;
+    const base = reference === undefined ? `urn:slotmoji:openapi#/${pointer('paths', operation.path, operation.method.toLowerCase(), 'responses', key)}` : `urn:slotmoji:openapi${reference}`;
+
+    for (const [name, header] of Object.entries((response['headers'] ?? {}) as Json)) {
+      const value = answer.headers[name.toLowerCase()];
+      const resolved = resolve(header);
+      if (value === undefined) {
+        assert.notEqual(resolved['required'], true, `${what}: header ${name} is missing`);
+        continue;
+      }
+      const schema = resolved['schema'] as Json;
+      const typed = schema['type'] === 'integer' || schema['type'] === 'number' ? Number(value) : value;
+      const headerPointer = (header as { $ref?: string }).$ref === undefined ? `${base}/${pointer('headers', name, 'schema')}` : `urn:slotmoji:openapi${(header as { $ref: string }).$ref}/schema`;
+      validate(headerPointer, typed, `${what}: header ${name}`);
+    }
+
+    const content = response['content'] as Json | undefined;
+    if (content === undefined) {
+      assert.equal(answer.body.length, 0, `${what}: a body where the document says there is none`);
+      return key;
+    }
+    const type = String(answer.headers['content-type'] ?? '').split(';')[0]?.trim() ?? '';
+    assert.ok(type in content, `${what}: content type ${type} is not documented (${Object.keys(content).join(', ')})`);
+    const body = type === 'application/json' ? (JSON.parse(answer.body.toString()) as unknown) : answer.body.toString();
+    validate(`${base}/${pointer('content', type, 'schema')}`, body, `${what}: body`);
+    return key;
+  }
+
+  it('documents every route of the app, except the ones hidden on purpose, and each operation once by its operationId', () => {
+    const missing = appRoutes(servers.normal.app).filter(({ method, url }) => {
+      // HEAD is GET without the body, for every GET route.
+      if (method === 'HEAD') return false;
+      if (HIDDEN_ROUTES.some((hidden) => hidden.method === method && hidden.url.test(url))) return false;
+      const path = url.replace(/:(\w+)/g, '{$1}');
+      return document.paths[path]?.[method.toLowerCase()] === undefined;
+    });
+    assert.deepEqual(missing, []);
+    const ids = operations.map((operation) => operation.operationId);
+    assert.equal(new Set(ids).size, ids.length);
+    for (const id of ids) assert.match(id, /^[a-z][A-Za-z]*$/, id);
+  });
+
+  it('gives the documented answer, with its schema, headers and media type, to every sample', async () => {
+    const answered = new Set<string>();
+    for (const sample of [...SAMPLES, ...sharedSamples(operations)]) {
+      const operation = operations.find(({ operationId }) => operationId === sample.operationId);
+      assert.ok(operation !== undefined, `no operation ${sample.operationId}`);
+      const url = sample.url.replace('{asset}', asset);
+      const method = operation.method;
+      assert.equal(operationOf(operations, method, url)?.operationId, sample.operationId, `${url} is not ${sample.operationId}`);
+      const headers: Record<string, string> = { host: 'contract.test', ...(sample.auth === false ? {} : { authorization: `Bearer ${ADMIN_TOKEN}` }) };
+      const body = sample.json === undefined ? sample.text : JSON.stringify(sample.json);
+      if (sample.json !== undefined) headers['content-type'] = 'application/json';
+      const what = `${sample.operationId} ${method} ${url.slice(0, 80)} (${sample.server ?? 'normal'})`;
+      const answer = await send(servers[sample.server ?? 'normal'].port, method, url, { ...headers, ...sample.headers }, body);
+      assert.equal(answer.status, sample.status, `${what}: ${answer.body.toString().slice(0, 300)}`);
+      answered.add(`${sample.operationId} ${checkAnswer(operation, answer, what)}`);
+    }
+    const documented = operations.flatMap(({ operationId, operation }) => Object.keys(operation.responses).filter((key) => key !== 'default').map((key) => `${operationId} ${key}`));
+    assert.deepEqual(documented.filter((pair) => !answered.has(pair)), [], 'documented answers no sample produced');
+  });
+
+  it('fails an answer the document does not describe', () => {
+    const getSlot = operations.find(({ operationId }) => operationId === 'getSlot');
+    assert.ok(getSlot !== undefined);
+    const limits = { 'x-ratelimit-limit': '10', 'x-ratelimit-remaining': '9', 'x-ratelimit-reset': '1800000000', 'x-ratelimit-window': 'minute' };
+    const json = (status: number, body: unknown, headers: Record<string, string> = limits): WireResponse => ({
+      status,
+      headers: { 'content-type': 'application/json', ...headers },
+      body: Buffer.from(JSON.stringify(body)),
+    });
+    const error = { statusCode: 404, error: 'Not Found', message: 'slot "x" not found' };
+    assert.equal(checkAnswer(getSlot, json(404, error), 'fake'), '404');
+    assert.throws(() => checkAnswer(getSlot, json(409, { ...error, statusCode: 409 }), 'fake'), /fake: status 409 is not documented/);
+    assert.throws(() => checkAnswer(getSlot, json(404, { ...error, statusCode: '404' }), 'fake'), /fake: body: .*statusCode/);
+    assert.throws(() => checkAnswer(getSlot, json(404, error, {}), 'fake'), /fake: header X-RateLimit-Limit is missing/);
+    assert.throws(() => checkAnswer(getSlot, json(404, error, { ...limits, 'x-ratelimit-window': 'week' }), 'fake'), /fake: header X-RateLimit-Window/);
+    assert.throws(() => checkAnswer(getSlot, { ...json(404, error), headers: { ...limits, 'content-type': 'text/html' } }, 'fake'), /fake: content type text\/html/);
+  });
+});
