@@ -5,7 +5,10 @@ import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { startServer } from '../support/process.js';
 
-describe('WORKERS=2: two processes on one port', () => {
+/** Three processes compile and start here (a primary and two workers): slow on a loaded machine. */
+const STARTUP_MS = 60_000;
+
+describe('WORKERS=2: two processes on one port', { timeout: 120_000 }, () => {
   const dir = mkdtempSync(join(tmpdir(), 'slotmoji-cluster-'));
   after(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -16,10 +19,10 @@ describe('WORKERS=2: two processes on one port', () => {
       TRUST_PROXY: 'loopback',
       LOG_LEVEL: 'info',
       DATABASE_URL: `sqlite://${join(dir, 'cluster.db')}`,
-    });
+    }, STARTUP_MS);
     try {
       // startServer returns once one worker answers; wait for the other to listen too.
-      const deadline = Date.now() + 20_000;
+      const deadline = Date.now() + STARTUP_MS;
       while ((server.output().match(/Server listening/g) ?? []).length < 2) {
         assert.ok(Date.now() < deadline, `second worker never listened: ${server.output()}`);
         await new Promise((resolve) => setTimeout(resolve, 50));
