@@ -36,12 +36,10 @@ async function main(): Promise<void> {
     await runPrimary(config, (line) => void process.stderr.write(`slotmoji: ${line}\n`));
     return;
   }
-  // Background trouble (a lost database connection, a failed reload) goes to the app's log once there is one.
+  // Background trouble (a lost database connection, a failed catch-up) goes to the app's log once there is one.
   let warn = (error: unknown, what: string): void => void process.stderr.write(`slotmoji: ${what}: ${String(error)}\n`);
   const store = openStore(config, (error) => warn(error, 'database connection lost; reconnecting'));
-  const catalogue = await CatalogueService.open(store, () => readCatalogueDocument(), undefined, (error) =>
-    warn(error, 'catalogue reload failed; still serving the previous snapshot'),
-  );
+  const catalogue = await CatalogueService.open(store, () => readCatalogueDocument(), undefined, (error, what) => warn(error, what));
   const rateLimiter =
     config.redisUrl === undefined
       ? workerRateLimiter(config)
