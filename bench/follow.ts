@@ -240,6 +240,9 @@ async function burst(a: Instance, b: Instance, ids: readonly number[], emojis: r
 const fixed = (value: number, digits = 0) => value.toFixed(digits);
 
 async function main(): Promise<void> {
+  // Read before anything runs: the code measured is what was built at this moment.
+  const commit = execSync('git rev-parse --short HEAD').toString().trim();
+  const dirty = execSync('git status --porcelain -- src bench').toString().trim() === '' ? '' : ' (with uncommitted changes)';
   const database = `slotmoji_bench_follow_${randomBytes(4).toString('hex')}`;
   const databaseUrl = `postgres://postgres@127.0.0.1:5432/${database}`;
   const redisPrefix = `bench-follow-${randomBytes(4).toString('hex')}`;
@@ -266,8 +269,6 @@ async function main(): Promise<void> {
     const burstResult = await burst(a, b, ids, emojis);
     const loadAfter = loadAverage();
 
-    const commit = execSync('git rev-parse --short HEAD').toString().trim();
-    const dirty = execSync('git status --porcelain -- src bench').toString().trim() === '' ? '' : ' (with uncommitted changes)';
     const machine = describeMachine();
     const lines = [
       '## Two instances following each other (PostgreSQL + Redis)',
