@@ -1,6 +1,6 @@
 import cluster from 'node:cluster';
 import { buildApp } from './app.js';
-import { runPrimary, workerRateLimiter } from './cluster/primary.js';
+import { runPrimary, workerMetricsExposition, workerRateLimiter } from './cluster/primary.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { RedisRateLimiter } from './ratelimit/redis-limiter.js';
 import { CatalogueService } from './service/catalogue-service.js';
@@ -44,7 +44,7 @@ async function main(): Promise<void> {
     config.redisUrl === undefined
       ? workerRateLimiter(config)
       : await RedisRateLimiter.connect({ url: config.redisUrl, keyPrefix: config.redisKeyPrefix, limits: config.rateLimit });
-  const app = await buildApp({ config, catalogue, rateLimiter });
+  const app = await buildApp({ config, catalogue, rateLimiter, metricsExposition: workerMetricsExposition(config) });
   warn = (error, what) => app.log.warn({ err: error }, what);
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');

@@ -26,20 +26,29 @@ const SlotRecordSchema = Type.Object(
   { additionalProperties: false },
 );
 
-const CatalogueChangeSchema = Type.Union([
-  Type.Object({ kind: Type.Literal('slot'), record: SlotRecordSchema }, { additionalProperties: false }),
-  Type.Object({ kind: Type.Literal('slotDeleted'), id: Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER }) }, { additionalProperties: false }),
-  Type.Object({ kind: Type.Literal('categories'), categories: CategoryMapSchema }, { additionalProperties: false }),
-  Type.Object({ kind: Type.Literal('imported') }, { additionalProperties: false }),
-]);
-const catalogueChange = Compile(CatalogueChangeSchema);
+/** One schema per kind, so a bad row is described against what its kind requires. */
+const KINDS = {
+  slot: Compile(Type.Object({ kind: Type.Literal('slot'), record: SlotRecordSchema }, { additionalProperties: false })),
+  slotDeleted: Compile(
+    Type.Object({ kind: Type.Literal('slotDeleted'), id: Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER }) }, { additionalProperties: false }),
+  ),
+  categories: Compile(Type.Object({ kind: Type.Literal('categories'), categories: CategoryMapSchema }, { additionalProperties: false })),
+  imported: Compile(Type.Object({ kind: Type.Literal('imported') }, { additionalProperties: false })),
+} as const;
+
+function isKind(kind: unknown): kind is keyof typeof KINDS {
+  return typeof kind === 'string' && Object.hasOwn(KINDS, kind);
+}
 
 /**
  * Checks a change as read back from the log. Rows are written by the service, so a bad one means
  * someone edited the database by hand or a bug: the caller must not apply it.
  */
 export function readChange(value: unknown): Validation<CatalogueChange> {
-  if (catalogueChange.Check(value)) return { ok: true, value: value as CatalogueChange };
-  const errors = describeSchemaErrors(catalogueChange.Errors(value), 'change');
-  return { ok: false, errors: errors.length > 0 ? errors : ['change: not a catalogue change'] };
+  const kind = typeof value === 'object' && value !== null ? (value as { kind?: unknown }).kind : undefined;
+  if (!isKind(kind)) return { ok: false, errors: [`change.kind: must be one of ${Object.keys(KINDS).join(', ')}`] };
+  const schema = KINDS[kind];
+  if (schema.Check(value)) return { ok: true, value: value as CatalogueChange };
+  const errors = describeSchemaErrors(schema.Errors(value), 'change');
+  return { ok: false, errors: errors.length > 0 ? errors : [`change: not a valid ${kind} change`] };
 }

@@ -47,6 +47,8 @@ export interface PostgresStoreOptions {
   readonly poolSize?: number;
   /** How many of the latest changes the log keeps. */
   readonly changeLogRetention?: number;
+  /** How this instance's connections are named in pg_stat_activity; its listener's name adds `-listener`. */
+  readonly applicationName?: string;
 }
 
 function errorCode(error: Error): string | undefined {
@@ -93,7 +95,7 @@ export class PostgresStore implements Store {
       max: options.poolSize ?? 10,
       connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
       keepAlive: true,
-      application_name: 'slotmoji',
+      application_name: options.applicationName ?? 'slotmoji',
     });
     // A pooled connection that dies while idle (a database restart) must not crash the process; the pool drops it.
     this.pool.on('error', (error) => this.options.onError?.(error));
@@ -330,7 +332,7 @@ export class PostgresStore implements Store {
       connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
       keepAlive: true,
       keepAliveInitialDelayMillis: 10_000,
-      application_name: 'slotmoji-listener',
+      application_name: `${this.options.applicationName ?? 'slotmoji'}-listener`,
     });
     const lost = (error?: Error) => {
       if (this.listener !== client) return;
