@@ -98,8 +98,7 @@ export class CatalogueService {
   async createSlot(slot: SlotInput): Promise<SlotRecord> {
     return this.write(async () => {
       const { record, sequence } = await this.store.createSlot(slot, this.timestamp());
-      await this.swap('write', () => this.snapshot.buildWithSlot(record));
-      this.wrote(sequence);
+      await this.applyOwn(sequence, () => this.snapshot.buildWithSlot(record));
       return record;
     });
   }
@@ -109,8 +108,7 @@ export class CatalogueService {
     return this.write(async () => {
       const written = await this.store.replaceSlot(id, slot, this.timestamp());
       if (written === undefined) return undefined;
-      await this.swap('write', () => this.snapshot.buildWithSlot(written.record));
-      this.wrote(written.sequence);
+      await this.applyOwn(written.sequence, () => this.snapshot.buildWithSlot(written.record));
       return written.record;
     });
   }
@@ -120,8 +118,7 @@ export class CatalogueService {
     return this.write(async () => {
       const sequence = await this.store.deleteSlot(id);
       if (sequence === undefined) return false;
-      await this.swap('write', () => this.snapshot.buildWithoutSlot(id));
-      this.wrote(sequence);
+      await this.applyOwn(sequence, () => this.snapshot.buildWithoutSlot(id));
       return true;
     });
   }
@@ -139,8 +136,7 @@ export class CatalogueService {
   async replaceCategories(categories: CategoryMap): Promise<void> {
     await this.write(async () => {
       const sequence = await this.store.replaceCategories(categories);
-      await this.swap('write', async () => this.snapshot.withCategories(categories));
-      this.wrote(sequence);
+      await this.applyOwn(sequence, async () => this.snapshot.withCategories(categories));
     });
   }
 
@@ -159,13 +155,24 @@ export class CatalogueService {
   }
 
   /**
-   * Our own write committed as change `sequence` and is in the snapshot. When another instance's
-   * change came in between, the snapshot lacks it: the log is replayed from where the snapshot
-   * stood, this write included (applying a change twice gives the same snapshot).
+   * Puts our own write, committed as change `sequence`, into the snapshot with `build`. When another
+   * instance's change came in between and is not applied yet, the log is followed instead, through
+   * this write, so the snapshot only ever shows the changes in their order. Should the database
+   * fail to answer just then, the write goes in as it is and the log is replayed later (applying
+   * a change twice gives the same snapshot).
    */
-  private wrote(sequence: number): void {
+  private async applyOwn(sequence: number, build: () => Promise<Catalogue>): Promise<void> {
+    if (sequence !== this.applied + 1) {
+      try {
+        await this.followLog();
+        if (this.applied >= sequence) return;
+      } catch (error) {
+        this.onTrouble(error, 'following catalogue changes failed; catching up later');
+      }
+    }
+    await this.swap('write', build);
     if (sequence === this.applied + 1) this.applied = sequence;
-    else if (sequence > this.applied) this.scheduleCatchUp();
+    else this.scheduleCatchUp();
   }
 
   /** Applies, in order, every change logged after the snapshot's position, or loads afresh when the log no longer reaches back that far. */
