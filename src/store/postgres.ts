@@ -6,6 +6,7 @@ import type { SlotRecord } from '../catalogue/slot.js';
 import { MIGRATIONS } from './postgres-migrations.js';
 import { importedRecords, slotRecord } from './records.js';
 import {
+  DEFAULT_CHANGE_LOG_RETENTION,
   DuplicateSlugError,
   StoreUnavailableError,
   type CatalogueData,
@@ -25,8 +26,6 @@ const CONNECT_TIMEOUT_MS = 5_000;
 const INSERT_BATCH = 2_000;
 /** Slots per page of a load: a page's rows are all that is held besides the records parsed so far. */
 const LOAD_PAGE = 2_000;
-/** Changes kept in the log by default: a follower further behind than this loads afresh. */
-export const DEFAULT_CHANGE_LOG_RETENTION = 10_000;
 const RECONNECT_MIN_MS = 100;
 const RECONNECT_MAX_MS = 1_000;
 

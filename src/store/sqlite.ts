@@ -6,6 +6,7 @@ import type { CategoryMap } from '../catalogue/categories.js';
 import type { SlotRecord } from '../catalogue/slot.js';
 import { importedRecords, slotRecord } from './records.js';
 import {
+  DEFAULT_CHANGE_LOG_RETENTION,
   DuplicateSlugError,
   StoreUnavailableError,
   type CatalogueData,
@@ -37,8 +38,6 @@ const SCHEMA = `
   );
 `;
 
-/** Changes kept in the log by default: a follower further behind than this loads afresh. */
-export const DEFAULT_CHANGE_LOG_RETENTION = 10_000;
 
 /** How often a subscriber checks whether another process committed to the same file. */
 const CHANGE_POLL_MS = 250;

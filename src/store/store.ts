@@ -9,6 +9,9 @@ export interface CatalogueData {
   readonly sequence: number;
 }
 
+/** Changes the log keeps by default: a follower further behind than this loads the catalogue afresh. */
+export const DEFAULT_CHANGE_LOG_RETENTION = 10_000;
+
 /** A write as the change log recorded it: its place in the order of all writes, and what it was. */
 export interface LoggedChange {
   readonly sequence: number;
