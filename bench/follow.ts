@@ -1,6 +1,7 @@
 import { execSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { Agent } from 'node:http';
 import pg from 'pg';
 import { readCatalogueDocument } from '../src/store/bundled.js';
@@ -8,6 +9,7 @@ import { PostgresStore } from '../src/store/postgres.js';
 import { call, type Reply } from './http-client.js';
 import { describeMachine, loadAverage } from './machine.js';
 import { spawnPinned, type PinnedProcess } from './processes.js';
+import { FOLLOW_HEADING, writeSection } from './results-sections.js';
 import { ADMIN_TOKEN, freePort } from './slotmoji-server.js';
 import { syntheticCatalogue } from './synthetic-catalogue.js';
 
@@ -18,7 +20,7 @@ import { syntheticCatalogue } from './synthetic-catalogue.js';
  *     read on B waiting longer than 50 ms meanwhile;
  *   - after a burst of 100 one-slot writes on A, both answer alike (stats, the slots written) within
  *     2 s of the last write.
- * Run with `npm run bench:follow` (builds first). Prints a Markdown section for bench/RESULTS.md.
+ * Run with `npm run bench:follow` (builds first). Prints a Markdown section and puts it into bench/RESULTS.md.
  */
 
 const SLOTS = Number(process.env['FOLLOW_SLOTS'] ?? 100_000);
@@ -271,7 +273,7 @@ async function main(): Promise<void> {
 
     const machine = describeMachine();
     const lines = [
-      '## Two instances following each other (PostgreSQL + Redis)',
+      FOLLOW_HEADING,
       '',
       `${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, commit ${commit}${dirty}, \`npm run bench:follow\`; ${SLOTS.toLocaleString('en')} slots,`,
       `instances A and B each a \`dist/server.js\` on one PostgreSQL database and one Redis; ${machine.cpuCount} × ${machine.cpuModel}, Node ${machine.node}.`,
@@ -298,6 +300,7 @@ async function main(): Promise<void> {
       'Targets (issue 17): served within 500 ms, at most 100 ms of B\'s CPU, no read on B over 50 ms; after the burst, identical within 2 s.',
     ];
     process.stdout.write(`${lines.join('\n')}\n`);
+    writeSection(fileURLToPath(new URL('./RESULTS.md', import.meta.url)), FOLLOW_HEADING, lines.join('\n'));
   } finally {
     for (const instance of instances) await instance.process.stop();
     await maintenance(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
