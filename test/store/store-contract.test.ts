@@ -255,6 +255,17 @@ for (const kind of KINDS) {
       );
     });
 
+    test('a load spanning many pages returns every slot once, in id order, as one moment saw them', async () => {
+      const store = await open();
+      const slots = Array.from({ length: 4_500 }, (_, index) => ({ ...slotFields({ name: `Paged ${index}` }), id: 4_500 - index }));
+      await store.seed(slots, { luck: ['🍀'] }, T0);
+      const [loaded] = await Promise.all([store.load(), (async () => (await open()).createSlot(slotFields({ name: 'Late' }), T1))()]);
+      const loadedIds = ids(loaded.slots);
+      assert.ok(loadedIds.length === 4_500 || loadedIds.length === 4_501, 'the slot written meanwhile is in it whole or not at all');
+      assert.deepEqual(loadedIds.slice(0, 4_500), Array.from({ length: 4_500 }, (_, index) => index + 1));
+      assert.equal(loaded.sequence, loadedIds.length === 4_500 ? 1 : 2, 'the sequence number is of the same moment as the slots');
+    });
+
     test('another connection hears about a committed change', async () => {
       const watcher = await seeded();
       const writer = await open();
