@@ -19,6 +19,7 @@ import { benchOptions, type BenchOptions } from './options.js';
 import { killAll, pinSelf } from './processes.js';
 import { profileWorkloads } from './profile-run.js';
 import { renderReport, type ProfileReport, type SizeReport, type WorkersReport } from './results.js';
+import { otherSections } from './results-sections.js';
 import type { RunContext } from './run-context.js';
 import { benchSize, loadDatabase } from './size-run.js';
 import { syntheticCatalogue } from './synthetic-catalogue.js';
@@ -134,7 +135,7 @@ async function main(): Promise<void> {
     profiles,
   });
   process.stdout.write(report);
-  writeFileSync(RESULTS_PATH, report);
+  writeFileSync(RESULTS_PATH, `${report.trimEnd()}\n${otherSections(RESULTS_PATH)}`);
   context.log(`written to ${RESULTS_PATH}`);
 }
 

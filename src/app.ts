@@ -21,7 +21,7 @@ import { slotRoutes } from './http/routes/slots.js';
 import { PUBLIC_BODY_LIMIT, SERVER_TIMEOUTS, serverOptions, type ServerTimeouts } from './http/server-options.js';
 import { fastPath, type FastPath } from './http/fast-path/fast-path.js';
 import { loggerOptions } from './http/logging.js';
-import { AppMetrics } from './http/metrics.js';
+import { AppMetrics, type MetricsExposition } from './http/metrics.js';
 import { registerOpenApi } from './http/openapi.js';
 import { registerMetrics } from './http/plugins/metrics.js';
 import { registerRequestId, requestId, stampRequestId } from './http/request-id.js';
@@ -43,6 +43,8 @@ export interface AppDeps {
   readonly timeouts?: ServerTimeouts;
   /** Whether the hot public routes are answered before Fastify (the default); tests compare both ways. */
   readonly fastPath?: boolean;
+  /** What `/metrics` answers given this app's own metrics: those themselves when not given (one process). */
+  readonly metricsExposition?: (own: AppMetrics) => MetricsExposition;
 }
 
 /** The whole HTTP service, wired but not listening: `server.ts` listens, tests call `inject`. */
@@ -107,7 +109,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // After the limiter, so its refusals count and carry X-RateLimit-* like every API answer.
   registerProtocolChecks(app);
   await registerOpenApi(app, config);
-  operationsRoutes(app, { catalogue: deps.catalogue, metrics, adminToken: config.adminToken });
+  const exposition = deps.metricsExposition?.(metrics) ?? metrics;
+  operationsRoutes(app, { catalogue: deps.catalogue, metrics: exposition, adminToken: config.adminToken });
   slotRoutes(app, context);
   emojiRoutes(app, context);
   matchRoutes(app, context);

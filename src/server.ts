@@ -1,6 +1,6 @@
 import cluster from 'node:cluster';
 import { buildApp } from './app.js';
-import { runPrimary, workerRateLimiter } from './cluster/primary.js';
+import { runPrimary, workerMetricsExposition, workerRateLimiter } from './cluster/primary.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { RedisRateLimiter } from './ratelimit/redis-limiter.js';
 import { CatalogueService } from './service/catalogue-service.js';
@@ -36,17 +36,15 @@ async function main(): Promise<void> {
     await runPrimary(config, (line) => void process.stderr.write(`slotmoji: ${line}\n`));
     return;
   }
-  // Background trouble (a lost database connection, a failed reload) goes to the app's log once there is one.
+  // Background trouble (a lost database connection, a failed catch-up) goes to the app's log once there is one.
   let warn = (error: unknown, what: string): void => void process.stderr.write(`slotmoji: ${what}: ${String(error)}\n`);
   const store = openStore(config, (error) => warn(error, 'database connection lost; reconnecting'));
-  const catalogue = await CatalogueService.open(store, () => readCatalogueDocument(), undefined, (error) =>
-    warn(error, 'catalogue reload failed; still serving the previous snapshot'),
-  );
+  const catalogue = await CatalogueService.open(store, () => readCatalogueDocument(), undefined, (error, what) => warn(error, what));
   const rateLimiter =
     config.redisUrl === undefined
       ? workerRateLimiter(config)
       : await RedisRateLimiter.connect({ url: config.redisUrl, keyPrefix: config.redisKeyPrefix, limits: config.rateLimit });
-  const app = await buildApp({ config, catalogue, rateLimiter });
+  const app = await buildApp({ config, catalogue, rateLimiter, metricsExposition: workerMetricsExposition(config) });
   warn = (error, what) => app.log.warn({ err: error }, what);
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');

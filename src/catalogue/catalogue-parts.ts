@@ -63,6 +63,11 @@ export function partsWithout(parts: CatalogueParts, position: number): Steps<Cat
   return changedParts(parts, position, parts.slots[position], undefined);
 }
 
+/** The parts under `categories`: only the emoji aggregates depend on them. */
+export function partsWithCategories(parts: CatalogueParts, categories: CategoryMap): CatalogueParts {
+  return { ...parts, categories, emojis: new EmojiCounter(parts.tally).summarise(categories) };
+}
+
 /** Where slot `id` is in `slots` (id order), or would go. */
 export function positionOf(slots: readonly SlotRecord[], id: number): number {
   let low = 0;

@@ -1,4 +1,4 @@
-import { buildParts, partsWithout, partsWithSlot, positionOf, type CatalogueParts } from './catalogue-parts.js';
+import { buildParts, partsWithCategories, partsWithout, partsWithSlot, positionOf, type CatalogueParts } from './catalogue-parts.js';
 import type { CategoryMap } from './categories.js';
 import type { EmojiAggregates } from './emoji-usage.js';
 import { countFacet, type FacetCount, type FacetName } from './facets.js';
@@ -81,6 +81,14 @@ export class Catalogue {
     const position = positionOf(this.slots, id);
     if (this.slots[position]?.id !== id) return this;
     return new Catalogue(runAtOnce(partsWithout(this.parts, position)));
+  }
+
+  /**
+   * This catalogue under another category map: the slot indexes are shared as they are, and only the
+   * emoji aggregates (which name each emoji's category) are worked out again, from the usage counts kept.
+   */
+  withCategories(categories: CategoryMap): Catalogue {
+    return new Catalogue(partsWithCategories(this.parts, categories));
   }
 
   /** `withSlot`, giving the event loop back every `maxBlockMs` as `build` does. */

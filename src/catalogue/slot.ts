@@ -5,7 +5,7 @@ export type Volatility = (typeof VOLATILITIES)[number];
 
 const VolatilitySchema = Type.Enum(['Low', 'Medium', 'High', 'Extreme']);
 
-const SLUG_PATTERN = '^[a-z0-9]+(-[a-z0-9]+)*$';
+export const SLUG_PATTERN = '^[a-z0-9]+(-[a-z0-9]+)*$';
 export const BONUS_BUY_FEATURE = 'bonus buy';
 const MIN_EMOJI_TAGS = 1;
 const MAX_EMOJI_TAGS = 12;

@@ -1,8 +1,10 @@
 import cluster, { type Worker } from 'node:cluster';
 import type { Config } from '../config.js';
+import type { AppMetrics, MetricsExposition } from '../http/metrics.js';
 import { ClusterRateLimiter, serveRateLimits } from '../ratelimit/cluster-limiter.js';
 import type { RateLimiter } from '../ratelimit/limiter.js';
 import { MemoryRateLimiter } from '../ratelimit/memory-limiter.js';
+import { serveGroupMetrics, WorkerGroupMetrics } from './metrics.js';
 
 /** A worker that dies this soon after starting is not restarted: it would only die again. */
 const MIN_UPTIME_FOR_RESTART_MS = 5_000;
@@ -10,12 +12,14 @@ const MIN_UPTIME_FOR_RESTART_MS = 5_000;
 /**
  * Runs `config.workers` copies of the service on one port (node:cluster), restarts one that
  * crashes, and on SIGTERM/SIGINT lets every worker drain and exit. Without Redis, the primary
- * keeps the one set of rate-limit counters every worker counts in.
+ * keeps the one set of rate-limit counters every worker counts in; it also sums every worker's
+ * metrics for the one that answers `/metrics`.
  */
 export async function runPrimary(config: Config, log: (line: string) => void): Promise<void> {
   const limiter = config.redisUrl === undefined ? new MemoryRateLimiter({ limits: config.rateLimit }) : undefined;
   let stopping = false;
   const startedAt = new Map<Worker, number>();
+  serveGroupMetrics();
 
   const fork = (): void => {
     const worker = cluster.fork();
@@ -43,6 +47,11 @@ export async function runPrimary(config: Config, log: (line: string) => void): P
   process.once('SIGTERM', () => stop('SIGTERM'));
   process.once('SIGINT', () => stop('SIGINT'));
   for (let i = 0; i < config.workers; i++) fork();
+}
+
+/** What a worker's `/metrics` answers when it is one of several: the whole group's figures. */
+export function workerMetricsExposition(config: Config): ((own: AppMetrics) => MetricsExposition) | undefined {
+  return cluster.isWorker && config.workers > 1 ? (own) => new WorkerGroupMetrics(own) : undefined;
 }
 
 /** The limiter a worker counts with when the primary holds the counters. */

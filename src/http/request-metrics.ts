@@ -9,6 +9,19 @@ interface Series {
   readonly buckets: Float64Array;
 }
 
+/** One metric and its samples, in the JSON form of prom-client's registries, which its cluster aggregation sums. */
+export interface MetricFamily {
+  readonly name: string;
+  readonly help: string;
+  readonly type: 'counter' | 'histogram';
+  readonly aggregator: 'sum';
+  readonly values: readonly { readonly value: number; readonly labels: Readonly<Record<string, string | number>>; readonly metricName?: string }[];
+}
+
+const REQUESTS_HELP = 'HTTP requests answered, by route pattern, method and status.';
+const DURATION_HELP = 'Time from receiving a request to finishing its response, by route pattern, method and status.';
+const FAST_HELP = 'Requests (of those in http_requests_total) answered by the fast path of the hot public routes, by route pattern.';
+
 const escapeLabel = (value: string) => value.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n');
 
 /**
@@ -48,6 +61,34 @@ export class RequestMetrics {
     this.fastAnswers.set(route, (this.fastAnswers.get(route) ?? 0) + 1);
   }
 
+  /** The three metrics as prom-client's registries give theirs, for summing across processes. */
+  families(): MetricFamily[] {
+    const requests: MetricFamily['values'][number][] = [];
+    const durations: MetricFamily['values'][number][] = [];
+    for (const [route, byMethod] of this.series) {
+      for (const [method, byStatus] of byMethod) {
+        for (const [status, series] of byStatus) {
+          const labels = { route, method, status };
+          requests.push({ value: series.count, labels });
+          let cumulative = 0;
+          LATENCY_BUCKETS.forEach((bound, index) => {
+            cumulative += series.buckets[index] as number;
+            durations.push({ value: cumulative, labels: { le: bound, ...labels }, metricName: 'http_request_duration_seconds_bucket' });
+          });
+          durations.push({ value: series.count, labels: { le: '+Inf', ...labels }, metricName: 'http_request_duration_seconds_bucket' });
+          durations.push({ value: series.sum, labels, metricName: 'http_request_duration_seconds_sum' });
+          durations.push({ value: series.count, labels, metricName: 'http_request_duration_seconds_count' });
+        }
+      }
+    }
+    const fast = Array.from(this.fastAnswers, ([route, count]) => ({ value: count, labels: { route } }));
+    return [
+      { name: 'http_requests_total', help: REQUESTS_HELP, type: 'counter', aggregator: 'sum', values: requests },
+      { name: 'http_request_duration_seconds', help: DURATION_HELP, type: 'histogram', aggregator: 'sum', values: durations },
+      { name: 'http_fast_path_requests_total', help: FAST_HELP, type: 'counter', aggregator: 'sum', values: fast },
+    ];
+  }
+
   /** The exposition of the three metrics, in order of first observation. */
   render(): string {
     const requests: string[] = [];
@@ -70,15 +111,15 @@ export class RequestMetrics {
     }
     const fast = Array.from(this.fastAnswers, ([route, count]) => `http_fast_path_requests_total{route="${escapeLabel(route)}"} ${count}`);
     return [
-      '# HELP http_requests_total HTTP requests answered, by route pattern, method and status.',
+      `# HELP http_requests_total ${REQUESTS_HELP}`,
       '# TYPE http_requests_total counter',
       ...requests,
       '',
-      '# HELP http_request_duration_seconds Time from receiving a request to finishing its response, by route pattern, method and status.',
+      `# HELP http_request_duration_seconds ${DURATION_HELP}`,
       '# TYPE http_request_duration_seconds histogram',
       ...durations,
       '',
-      '# HELP http_fast_path_requests_total Requests (of those in http_requests_total) answered by the fast path of the hot public routes, by route pattern.',
+      `# HELP http_fast_path_requests_total ${FAST_HELP}`,
       '# TYPE http_fast_path_requests_total counter',
       ...fast,
       '',

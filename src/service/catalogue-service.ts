@@ -1,25 +1,47 @@
 import { Catalogue } from '../catalogue/catalogue.js';
 import type { CategoryMap } from '../catalogue/categories.js';
+import { readChange, type CatalogueChange } from '../catalogue/change.js';
 import type { CatalogueDocument } from '../catalogue/document.js';
 import type { SlotRecord } from '../catalogue/slot.js';
 import { StoreUnavailableError, type SlotInput, type Store } from '../store/store.js';
 
+/** Why a snapshot was replaced: this instance's own write, another's change followed, or a full load. */
+export type SnapshotCause = 'write' | 'change' | 'reload';
+
+/** Changes read from the log per round trip while catching up. */
+const FOLLOW_PAGE = 500;
+
+/** A row of the change log that cannot be applied: written by hand, or by a bug. */
+export class UnreadableChangeError extends Error {
+  override readonly name = 'UnreadableChangeError';
+  constructor(
+    readonly sequence: number,
+    readonly problems: readonly string[],
+  ) {
+    super(`change ${sequence} cannot be applied: ${problems.join('; ')}`);
+  }
+}
+
 /**
  * Owns the current catalogue snapshot. Writes go to the store first (durable), then a fresh
  * snapshot replaces the old one in a single assignment, so readers see either all of a change or none.
- * Writes and reloads take turns in one queue, so two rebuilds never interleave and none is lost.
+ * Changes other instances make are followed from the store's change log, one by one in sequence
+ * order, the same way; only an import, or falling behind what the log keeps, loads everything afresh.
+ * Writes, changes followed and loads take turns in one queue, so two never interleave and none is lost.
  */
 export class CatalogueService {
   private snapshot: Catalogue = Catalogue.empty();
+  /** The sequence number of the last logged change the snapshot includes. */
+  private applied = 0;
   private queue: Promise<unknown> = Promise.resolve();
-  private reloadQueued = false;
-  private readonly rebuildListeners: ((seconds: number, slots: number) => void)[] = [];
+  private catchUpQueued = false;
+  private readonly rebuildListeners: ((seconds: number, slots: number, cause: SnapshotCause) => void)[] = [];
 
   constructor(
     readonly store: Store,
     private readonly now: () => Date = () => new Date(),
-    /** Told when a reload after another instance's change fails; the snapshot stays as it was. */
-    private readonly onReloadError: (error: unknown) => void = () => undefined,
+    /** Told of trouble in the background (a failed catch-up, an unreadable change); the snapshot stays consistent. */
+    private readonly onTrouble: (error: unknown, what: string) => void = () => undefined,
   ) {}
 
   /**
@@ -30,12 +52,12 @@ export class CatalogueService {
     store: Store,
     seed: () => Promise<CatalogueDocument>,
     now?: () => Date,
-    onReloadError?: (error: unknown) => void,
+    onTrouble?: (error: unknown, what: string) => void,
   ): Promise<CatalogueService> {
-    const service = new CatalogueService(store, now, onReloadError);
+    const service = new CatalogueService(store, now, onTrouble);
     await CatalogueService.prepare(store, seed, service.timestamp());
-    // Watch before the first load, so a change committed in between is not missed.
-    await store.onChange(() => service.scheduleReload());
+    // Watch before the first load: a change committed in between is then caught up by its number.
+    await store.onChange(() => service.scheduleCatchUp());
     await service.reload();
     return service;
   }
@@ -53,8 +75,13 @@ export class CatalogueService {
     return this.snapshot;
   }
 
-  /** Told after every snapshot rebuild how long it took and how many slots the new one holds. */
-  onRebuild(listener: (seconds: number, slots: number) => void): void {
+  /** The sequence number of the last change in the log that the current snapshot includes. */
+  get position(): number {
+    return this.applied;
+  }
+
+  /** Told after every snapshot rebuild how long it took, how many slots the new one holds, and why it was made. */
+  onRebuild(listener: (seconds: number, slots: number, cause: SnapshotCause) => void): void {
     this.rebuildListeners.push(listener);
   }
 
@@ -63,10 +90,15 @@ export class CatalogueService {
     await this.exclusive(() => this.loadSnapshot());
   }
 
+  /** Applies every change logged since the snapshot's position (what a notification from another instance starts). */
+  async catchUp(): Promise<void> {
+    await this.exclusive(() => this.followLog());
+  }
+
   async createSlot(slot: SlotInput): Promise<SlotRecord> {
     return this.write(async () => {
-      const record = await this.store.createSlot(slot, this.timestamp());
-      await this.swap(() => this.snapshot.buildWithSlot(record));
+      const { record, sequence } = await this.store.createSlot(slot, this.timestamp());
+      await this.applyOwn(sequence, () => this.snapshot.buildWithSlot(record));
       return record;
     });
   }
@@ -74,33 +106,37 @@ export class CatalogueService {
   /** Undefined when there is no slot `id`. */
   async replaceSlot(id: number, slot: SlotInput): Promise<SlotRecord | undefined> {
     return this.write(async () => {
-      const record = await this.store.replaceSlot(id, slot, this.timestamp());
-      if (record !== undefined) await this.swap(() => this.snapshot.buildWithSlot(record));
-      return record;
+      const written = await this.store.replaceSlot(id, slot, this.timestamp());
+      if (written === undefined) return undefined;
+      await this.applyOwn(written.sequence, () => this.snapshot.buildWithSlot(written.record));
+      return written.record;
     });
   }
 
   /** False when there was no slot `id`. */
   async deleteSlot(id: number): Promise<boolean> {
     return this.write(async () => {
-      const deleted = await this.store.deleteSlot(id);
-      if (deleted) await this.swap(() => this.snapshot.buildWithoutSlot(id));
-      return deleted;
+      const sequence = await this.store.deleteSlot(id);
+      if (sequence === undefined) return false;
+      await this.applyOwn(sequence, () => this.snapshot.buildWithoutSlot(id));
+      return true;
     });
   }
 
   async replaceCatalogue(document: CatalogueDocument): Promise<readonly SlotRecord[]> {
     return this.write(async () => {
-      const records = await this.store.replaceCatalogue(document.slots, document.categories, this.timestamp());
-      await this.swap(() => Catalogue.build(records, document.categories));
+      const { records, sequence } = await this.store.replaceCatalogue(document.slots, document.categories, this.timestamp());
+      await this.swap('write', () => Catalogue.build(records, document.categories));
+      // Everything was replaced: whatever came before no longer matters.
+      this.applied = sequence;
       return records;
     });
   }
 
   async replaceCategories(categories: CategoryMap): Promise<void> {
     await this.write(async () => {
-      await this.store.replaceCategories(categories);
-      await this.swap(() => Catalogue.build(this.snapshot.slots, categories));
+      const sequence = await this.store.replaceCategories(categories);
+      await this.applyOwn(sequence, async () => this.snapshot.withCategories(categories));
     });
   }
 
@@ -108,26 +144,89 @@ export class CatalogueService {
     return this.now().toISOString();
   }
 
-  /** Reloads after another instance's change; changes arriving while a reload waits share it. */
-  private scheduleReload(): void {
-    if (this.reloadQueued) return;
-    this.reloadQueued = true;
+  /** Catches up after another instance's change; notifications arriving while one waits share it. */
+  private scheduleCatchUp(): void {
+    if (this.catchUpQueued) return;
+    this.catchUpQueued = true;
     this.exclusive(async () => {
-      this.reloadQueued = false;
-      await this.loadSnapshot();
-    }).catch(this.onReloadError);
+      this.catchUpQueued = false;
+      await this.followLog();
+    }).catch((error: unknown) => this.onTrouble(error, 'following catalogue changes failed; still serving the previous snapshot'));
+  }
+
+  /**
+   * Puts our own write, committed as change `sequence`, into the snapshot with `build`. When another
+   * instance's change came in between and is not applied yet, the log is followed instead, through
+   * this write, so the snapshot only ever shows the changes in their order. Should the database
+   * fail to answer just then, the write goes in as it is and the log is replayed later (applying
+   * a change twice gives the same snapshot).
+   */
+  private async applyOwn(sequence: number, build: () => Promise<Catalogue>): Promise<void> {
+    if (sequence !== this.applied + 1) {
+      try {
+        await this.followLog();
+        if (this.applied >= sequence) return;
+      } catch (error) {
+        this.onTrouble(error, 'following catalogue changes failed; catching up later');
+      }
+    }
+    await this.swap('write', build);
+    if (sequence === this.applied + 1) this.applied = sequence;
+    else this.scheduleCatchUp();
+  }
+
+  /** Applies, in order, every change logged after the snapshot's position, or loads afresh when the log no longer reaches back that far. */
+  private async followLog(): Promise<void> {
+    for (;;) {
+      const changes = await this.store.changesSince(this.applied, FOLLOW_PAGE);
+      if (changes === undefined) {
+        await this.loadSnapshot();
+        return;
+      }
+      for (const { sequence, change } of changes) {
+        // A load part way through already holds the rest of the page.
+        if (sequence <= this.applied) continue;
+        const read = readChange(change);
+        if (read.ok) {
+          await this.apply(sequence, read.value);
+        } else {
+          this.onTrouble(new UnreadableChangeError(sequence, read.errors), 'unreadable change in the log; loading the catalogue afresh');
+          await this.loadSnapshot();
+        }
+      }
+      if (changes.length < FOLLOW_PAGE) return;
+    }
+  }
+
+  /** Brings the snapshot to change `sequence`, as the instance that wrote it did. */
+  private async apply(sequence: number, change: CatalogueChange): Promise<void> {
+    switch (change.kind) {
+      case 'slot':
+        await this.swap('change', () => this.snapshot.buildWithSlot(change.record));
+        break;
+      case 'slotDeleted':
+        await this.swap('change', () => this.snapshot.buildWithoutSlot(change.id));
+        break;
+      case 'categories':
+        await this.swap('change', async () => this.snapshot.withCategories(change.categories));
+        break;
+      case 'imported':
+        await this.loadSnapshot();
+        return;
+    }
+    this.applied = sequence;
   }
 
   /**
    * One write and its snapshot swap, in turn with every other. The new snapshot is built from what
    * the store committed, without reading it back. When the database dropped out mid-write the
-   * commit may still have happened, so the snapshot is reloaded as soon as the database answers.
+   * commit may still have happened, so the log is read again as soon as the database answers.
    */
   private async write<T>(task: () => Promise<T>): Promise<T> {
     try {
       return await this.exclusive(task);
     } catch (error) {
-      if (error instanceof StoreUnavailableError) this.scheduleReload();
+      if (error instanceof StoreUnavailableError) this.scheduleCatchUp();
       throw error;
     }
   }
@@ -140,19 +239,20 @@ export class CatalogueService {
 
   private async loadSnapshot(): Promise<void> {
     const data = await this.store.load();
-    await this.swap(() => Catalogue.build(data.slots, data.categories));
+    await this.swap('reload', () => Catalogue.build(data.slots, data.categories));
+    this.applied = data.sequence;
   }
 
   /**
    * Builds the next snapshot in slices (reads go on meanwhile, from the current one) and swaps it in.
-   * A one-slot write derives it from the current snapshot, sharing what the write left alone; other
+   * A one-slot change derives it from the current snapshot, sharing what the change left alone; other
    * changes rebuild it, reusing the derived keys of records unchanged since the last snapshot.
    */
-  private async swap(build: () => Promise<Catalogue>): Promise<void> {
+  private async swap(cause: SnapshotCause, build: () => Promise<Catalogue>): Promise<void> {
     const started = performance.now();
     const next = await build();
     this.snapshot = next;
     const seconds = (performance.now() - started) / 1000;
-    for (const listener of this.rebuildListeners) listener(seconds, next.size);
+    for (const listener of this.rebuildListeners) listener(seconds, next.size, cause);
   }
 }

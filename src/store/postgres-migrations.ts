@@ -31,4 +31,16 @@ export const MIGRATIONS: readonly Migration[] = [
       INSERT INTO meta (key, value) VALUES ('next_id', 1);
     `,
   },
+  {
+    version: 2,
+    // The change log: one row per committed write under the next number of `change_seq`, which
+    // every writer increments in its transaction, so numbers follow commit order without gaps.
+    sql: `
+      CREATE TABLE changes (
+        seq bigint PRIMARY KEY,
+        change json NOT NULL
+      );
+      INSERT INTO meta (key, value) VALUES ('change_seq', 0);
+    `,
+  },
 ];

@@ -1,16 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
+import type { CatalogueChange } from '../catalogue/change.js';
 import type { CategoryMap } from '../catalogue/categories.js';
 import type { SlotRecord } from '../catalogue/slot.js';
 import { MIGRATIONS } from './postgres-migrations.js';
 import { importedRecords, slotRecord } from './records.js';
 import {
+  DEFAULT_CHANGE_LOG_RETENTION,
   DuplicateSlugError,
   StoreUnavailableError,
   type CatalogueData,
   type ImportedSlot,
+  type LoggedChange,
   type SlotInput,
   type Store,
+  type WrittenSlot,
 } from './store.js';
 
 /** The channel every instance listens on; the payload names the instance that wrote. */
@@ -20,6 +24,8 @@ const MIGRATION_LOCK = 4_180_307_725;
 const CONNECT_TIMEOUT_MS = 5_000;
 /** Rows per INSERT: three parameters each, well under PostgreSQL's 65,535 per statement. */
 const INSERT_BATCH = 2_000;
+/** Slots per page of a load: a page's rows are all that is held besides the records parsed so far. */
+const LOAD_PAGE = 2_000;
 const RECONNECT_MIN_MS = 100;
 const RECONNECT_MAX_MS = 1_000;
 
@@ -38,6 +44,10 @@ export interface PostgresStoreOptions {
   /** Told about a lost listener connection or a pooled connection that died while idle. */
   readonly onError?: (error: Error) => void;
   readonly poolSize?: number;
+  /** How many of the latest changes the log keeps. */
+  readonly changeLogRetention?: number;
+  /** How this instance's connections are named in pg_stat_activity; its listener's name adds `-listener`. */
+  readonly applicationName?: string;
 }
 
 function errorCode(error: Error): string | undefined {
@@ -60,8 +70,9 @@ function translate(error: unknown): unknown {
 
 /**
  * The shared store: several instances serve one catalogue. Every write is one transaction that
- * also sends a NOTIFY, delivered on commit; every instance LISTENs and tells its subscribers, so
- * their snapshots follow within moments. The listener reconnects by itself after an outage.
+ * also logs the change and sends a NOTIFY, delivered on commit; every instance LISTENs and tells its
+ * subscribers, which then read the changes they have not applied. The listener reconnects by itself
+ * after an outage, and subscribers hear of it, since notifications may have been missed meanwhile.
  */
 export class PostgresStore implements Store {
   private readonly pool: pg.Pool;
@@ -83,7 +94,7 @@ export class PostgresStore implements Store {
       max: options.poolSize ?? 10,
       connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
       keepAlive: true,
-      application_name: 'slotmoji',
+      application_name: options.applicationName ?? 'slotmoji',
     });
     // A pooled connection that dies while idle (a database restart) must not crash the process; the pool drops it.
     this.pool.on('error', (error) => this.options.onError?.(error));
@@ -105,12 +116,26 @@ export class PostgresStore implements Store {
     });
   }
 
+  /**
+   * The whole catalogue as one transaction saw it, read page by page (by id), so what is held at
+   * once is the records parsed so far and one page of rows, not a result set of the whole table.
+   */
   async load(): Promise<CatalogueData> {
-    // One snapshot for both reads, so slots and categories are from the same moment.
+    // One snapshot for every read, so slots, categories and sequence number are from the same moment.
     return this.transaction(async (client) => {
-      const slots = await client.query<{ record: SlotRecord }>('SELECT record FROM slots ORDER BY id');
+      const slots: SlotRecord[] = [];
+      for (let after = 0; ; ) {
+        const page = await client.query<{ id: string; record: SlotRecord }>('SELECT id, record FROM slots WHERE id > $1 ORDER BY id LIMIT $2', [
+          after,
+          LOAD_PAGE,
+        ]);
+        for (const row of page.rows) slots.push(row.record);
+        if (page.rows.length < LOAD_PAGE) break;
+        after = Number(page.rows[page.rows.length - 1]?.id);
+      }
       const map = await client.query<{ map: CategoryMap }>('SELECT map FROM category_map');
-      return { slots: slots.rows.map((row) => row.record), categories: map.rows[0]?.map ?? {} };
+      const sequence = await client.query<{ value: string }>("SELECT value FROM meta WHERE key = 'change_seq'");
+      return { slots, categories: map.rows[0]?.map ?? {}, sequence: Number(sequence.rows[0]?.value ?? 0) };
     }, 'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
   }
 
@@ -122,47 +147,68 @@ export class PostgresStore implements Store {
     });
   }
 
-  async replaceCatalogue(slots: readonly ImportedSlot[], categories: CategoryMap, now: string): Promise<readonly SlotRecord[]> {
+  async replaceCatalogue(
+    slots: readonly ImportedSlot[],
+    categories: CategoryMap,
+    now: string,
+  ): Promise<{ readonly records: readonly SlotRecord[]; readonly sequence: number }> {
     return this.transaction(async (client) => this.replaceInTransaction(client, await this.lockNextId(client), slots, categories, now));
   }
 
-  async createSlot(slot: SlotInput, now: string): Promise<SlotRecord> {
+  async createSlot(slot: SlotInput, now: string): Promise<WrittenSlot> {
     return this.transaction(async (client) => {
       const id = await this.lockNextId(client);
       const record = slotRecord(id, slot, now, now);
       await client.query('INSERT INTO slots (id, slug, record) VALUES ($1, $2, $3)', [id, record.slug, JSON.stringify(record)]);
       await this.setNextId(client, id + 1);
-      await this.notify(client);
-      return record;
+      return { record, sequence: await this.logChange(client, { kind: 'slot', record }) };
     });
   }
 
-  async replaceSlot(id: number, slot: SlotInput, now: string): Promise<SlotRecord | undefined> {
+  async replaceSlot(id: number, slot: SlotInput, now: string): Promise<WrittenSlot | undefined> {
     return this.transaction(async (client) => {
       const previous = await client.query<{ record: SlotRecord }>('SELECT record FROM slots WHERE id = $1 FOR UPDATE', [id]);
       const createdAt = previous.rows[0]?.record.createdAt;
       if (createdAt === undefined) return undefined;
       const record = slotRecord(id, slot, createdAt, now);
       await client.query('UPDATE slots SET slug = $2, record = $3 WHERE id = $1', [id, record.slug, JSON.stringify(record)]);
-      await this.notify(client);
-      return record;
+      return { record, sequence: await this.logChange(client, { kind: 'slot', record }) };
     });
   }
 
-  async deleteSlot(id: number): Promise<boolean> {
+  async deleteSlot(id: number): Promise<number | undefined> {
     return this.transaction(async (client) => {
       const deleted = await client.query('DELETE FROM slots WHERE id = $1', [id]);
-      if (deleted.rowCount === 0) return false;
-      await this.notify(client);
-      return true;
+      if (deleted.rowCount === 0) return undefined;
+      return this.logChange(client, { kind: 'slotDeleted', id });
     });
   }
 
-  async replaceCategories(categories: CategoryMap): Promise<void> {
-    await this.transaction(async (client) => {
+  async replaceCategories(categories: CategoryMap): Promise<number> {
+    return this.transaction(async (client) => {
       await client.query('UPDATE category_map SET map = $1', [JSON.stringify(categories)]);
-      await this.notify(client);
+      return this.logChange(client, { kind: 'categories', categories });
     });
+  }
+
+  async changesSince(after: number, limit: number): Promise<readonly LoggedChange[] | undefined> {
+    // One statement, so the latest number and the rows after `after` are from the same moment.
+    let result: pg.QueryResult<{ latest: string; seq: string | null; change: unknown }>;
+    try {
+      result = await this.pool.query(
+        `SELECT m.value AS latest, c.seq, c.change
+           FROM meta m LEFT JOIN LATERAL (SELECT seq, change FROM changes WHERE seq > $1 ORDER BY seq LIMIT $2) c ON true
+          WHERE m.key = 'change_seq' ORDER BY c.seq`,
+        [after, limit],
+      );
+    } catch (error) {
+      throw translate(error);
+    }
+    const first = result.rows[0];
+    if (first === undefined) return undefined;
+    if (first.seq === null) return Number(first.latest) === after ? [] : undefined;
+    if (Number(first.seq) !== after + 1) return undefined;
+    return result.rows.map((row) => ({ sequence: Number(row.seq), change: row.change }));
   }
 
   async onChange(listener: () => void): Promise<void> {
@@ -244,7 +290,7 @@ export class PostgresStore implements Store {
     slots: readonly ImportedSlot[],
     categories: CategoryMap,
     now: string,
-  ): Promise<readonly SlotRecord[]> {
+  ): Promise<{ readonly records: readonly SlotRecord[]; readonly sequence: number }> {
     const { records, nextId } = importedRecords(slots, firstFreeId, now);
     await client.query('DELETE FROM slots');
     for (let start = 0; start < records.length; start += INSERT_BATCH) {
@@ -259,13 +305,23 @@ export class PostgresStore implements Store {
     await this.setNextId(client, nextId);
     await client.query('UPDATE category_map SET map = $1', [JSON.stringify(categories)]);
     await client.query("INSERT INTO meta (key, value) VALUES ('initialised', 1) ON CONFLICT (key) DO NOTHING");
-    await this.notify(client);
-    return records;
+    return { records, sequence: await this.logChange(client, { kind: 'imported' }) };
   }
 
-  /** Queued with the transaction and delivered only if it commits. */
-  private async notify(client: pg.PoolClient): Promise<void> {
-    await client.query('SELECT pg_notify($1, $2)', [CHANNEL, this.instanceId]);
+  /**
+   * Appends `change` to the log under the next sequence number, drops what is past the retained
+   * range, and queues the NOTIFY (delivered only if the transaction commits), in one round trip.
+   * Incrementing the counter locks its row until commit, so writers take their numbers in commit order.
+   */
+  private async logChange(client: pg.PoolClient, change: CatalogueChange): Promise<number> {
+    const { rows } = await client.query<{ seq: string }>(
+      `WITH next AS (UPDATE meta SET value = value + 1 WHERE key = 'change_seq' RETURNING value),
+            logged AS (INSERT INTO changes (seq, change) SELECT value, $1 FROM next RETURNING seq),
+            pruned AS (DELETE FROM changes WHERE seq <= (SELECT value FROM next) - $2)
+       SELECT seq, pg_notify($3, $4) FROM logged`,
+      [JSON.stringify(change), this.options.changeLogRetention ?? DEFAULT_CHANGE_LOG_RETENTION, CHANNEL, this.instanceId],
+    );
+    return Number(rows[0]?.seq);
   }
 
   /** A dedicated connection (LISTEN needs one that stays put) that reports others' commits. */
@@ -275,7 +331,7 @@ export class PostgresStore implements Store {
       connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
       keepAlive: true,
       keepAliveInitialDelayMillis: 10_000,
-      application_name: 'slotmoji-listener',
+      application_name: `${this.options.applicationName ?? 'slotmoji'}-listener`,
     });
     const lost = (error?: Error) => {
       if (this.listener !== client) return;

@@ -1,16 +1,20 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
+import type { CatalogueChange } from '../catalogue/change.js';
 import type { CategoryMap } from '../catalogue/categories.js';
 import type { SlotRecord } from '../catalogue/slot.js';
 import { importedRecords, slotRecord } from './records.js';
 import {
+  DEFAULT_CHANGE_LOG_RETENTION,
   DuplicateSlugError,
   StoreUnavailableError,
   type CatalogueData,
   type ImportedSlot,
+  type LoggedChange,
   type SlotInput,
   type Store,
+  type WrittenSlot,
 } from './store.js';
 
 const SCHEMA = `
@@ -28,7 +32,12 @@ const SCHEMA = `
     key TEXT PRIMARY KEY,
     value INTEGER NOT NULL
   );
+  CREATE TABLE IF NOT EXISTS changes (
+    seq INTEGER PRIMARY KEY,
+    change TEXT NOT NULL
+  );
 `;
+
 
 /** How often a subscriber checks whether another process committed to the same file. */
 const CHANGE_POLL_MS = 250;
@@ -44,6 +53,10 @@ interface SlotRow {
 interface PagedSlotRow extends SlotRow {
   readonly id: number;
 }
+interface ChangeRow {
+  readonly seq: number;
+  readonly change: string;
+}
 interface CategoryRow {
   readonly name: string;
   readonly emojis: string;
@@ -53,6 +66,12 @@ function errorCode(error: unknown): string | undefined {
   return error instanceof Error && 'code' in error && typeof error.code === 'string' ? error.code : undefined;
 }
 
+/** The sequence number of the last change committed, as `db`'s transaction sees it. */
+function sequenceIn(db: Database.Database): number {
+  const row = db.prepare("SELECT value FROM meta WHERE key = 'change_seq'").get() as { value: number } | undefined;
+  return row?.value ?? 0;
+}
+
 /** Runs one write, turning SQLite's failures into the store's errors. */
 function translated<T>(write: () => T): T {
   try {
@@ -60,6 +79,23 @@ function translated<T>(write: () => T): T {
   } catch (error) {
     if (UNAVAILABLE_CODES.test(errorCode(error) ?? '')) throw new StoreUnavailableError({ cause: error });
     throw error;
+  }
+}
+
+export interface SqliteStoreOptions {
+  /** How many of the latest changes the log keeps. */
+  readonly changeLogRetention?: number;
+}
+
+/**
+ * A change as stored: unreadable text (edited by hand) is passed on as it is, for the reader's check
+ * to refuse.
+ */
+function storedChange(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
   }
 }
 
@@ -73,7 +109,13 @@ export class SqliteStore implements Store {
   private readonly listeners: (() => void)[] = [];
   private changePoll: NodeJS.Timeout | undefined;
 
-  constructor(private readonly path: string) {
+  private readonly retention: number;
+
+  constructor(
+    private readonly path: string,
+    options: SqliteStoreOptions = {},
+  ) {
+    this.retention = options.changeLogRetention ?? DEFAULT_CHANGE_LOG_RETENTION;
     mkdirSync(dirname(path), { recursive: true });
     this.db = new Database(path);
     this.db.pragma('journal_mode = WAL');
@@ -117,7 +159,7 @@ export class SqliteStore implements Store {
       for (const row of reader.prepare('SELECT name, emojis FROM categories ORDER BY position').all() as CategoryRow[]) {
         categories[row.name] = JSON.parse(row.emojis) as string[];
       }
-      return { slots, categories };
+      return { slots, categories, sequence: sequenceIn(reader) };
     } finally {
       reader.exec('COMMIT');
     }
@@ -131,23 +173,27 @@ export class SqliteStore implements Store {
     translated(() => seed.immediate());
   }
 
-  async replaceCatalogue(slots: readonly ImportedSlot[], categories: CategoryMap, now: string): Promise<readonly SlotRecord[]> {
+  async replaceCatalogue(
+    slots: readonly ImportedSlot[],
+    categories: CategoryMap,
+    now: string,
+  ): Promise<{ readonly records: readonly SlotRecord[]; readonly sequence: number }> {
     const replace = this.db.transaction(() => this.replaceInTransaction(slots, categories, now));
     return translated(() => replace.immediate());
   }
 
-  async createSlot(slot: SlotInput, now: string): Promise<SlotRecord> {
+  async createSlot(slot: SlotInput, now: string): Promise<WrittenSlot> {
     const create = this.db.transaction(() => {
       const id = this.nextId();
       const record = slotRecord(id, slot, now, now);
       this.insert(record);
       this.setNextId(id + 1);
-      return record;
+      return { record, sequence: this.logChange({ kind: 'slot', record }) };
     });
     return translated(() => create.immediate());
   }
 
-  async replaceSlot(id: number, slot: SlotInput, now: string): Promise<SlotRecord | undefined> {
+  async replaceSlot(id: number, slot: SlotInput, now: string): Promise<WrittenSlot | undefined> {
     const replace = this.db.transaction(() => {
       const row = this.db.prepare('SELECT record FROM slots WHERE id = ?').get(id) as SlotRow | undefined;
       if (row === undefined) return undefined;
@@ -158,18 +204,35 @@ export class SqliteStore implements Store {
       } catch (error) {
         throw errorCode(error) === 'SQLITE_CONSTRAINT_UNIQUE' ? new DuplicateSlugError(record.slug) : error;
       }
-      return record;
+      return { record, sequence: this.logChange({ kind: 'slot', record }) };
     });
     return translated(() => replace.immediate());
   }
 
-  async deleteSlot(id: number): Promise<boolean> {
-    return translated(() => this.db.prepare('DELETE FROM slots WHERE id = ?').run(id).changes > 0);
+  async deleteSlot(id: number): Promise<number | undefined> {
+    const remove = this.db.transaction(() => {
+      if (this.db.prepare('DELETE FROM slots WHERE id = ?').run(id).changes === 0) return undefined;
+      return this.logChange({ kind: 'slotDeleted', id });
+    });
+    return translated(() => remove.immediate());
   }
 
-  async replaceCategories(categories: CategoryMap): Promise<void> {
-    const replace = this.db.transaction(() => this.replaceCategoriesInTransaction(categories));
-    translated(() => replace.immediate());
+  async replaceCategories(categories: CategoryMap): Promise<number> {
+    const replace = this.db.transaction(() => {
+      this.replaceCategoriesInTransaction(categories);
+      return this.logChange({ kind: 'categories', categories });
+    });
+    return translated(() => replace.immediate());
+  }
+
+  async changesSince(after: number, limit: number): Promise<readonly LoggedChange[] | undefined> {
+    const read = this.db.transaction(() => {
+      const rows = this.db.prepare('SELECT seq, change FROM changes WHERE seq > ? ORDER BY seq LIMIT ?').all(after, limit) as ChangeRow[];
+      const first = rows[0];
+      if (first === undefined ? sequenceIn(this.db) !== after : first.seq !== after + 1) return undefined;
+      return rows.map((row) => ({ sequence: row.seq, change: storedChange(row.change) }));
+    });
+    return read();
   }
 
   /** Other processes on the same file are noticed through SQLite's `data_version`, which only their commits change. */
@@ -201,7 +264,11 @@ export class SqliteStore implements Store {
     return this.db.pragma('data_version', { simple: true }) as number;
   }
 
-  private replaceInTransaction(slots: readonly ImportedSlot[], categories: CategoryMap, now: string): readonly SlotRecord[] {
+  private replaceInTransaction(
+    slots: readonly ImportedSlot[],
+    categories: CategoryMap,
+    now: string,
+  ): { readonly records: readonly SlotRecord[]; readonly sequence: number } {
     const { records, nextId } = importedRecords(slots, this.nextId(), now);
     this.db.prepare('DELETE FROM slots').run();
     const insert = this.db.prepare('INSERT INTO slots (id, slug, record) VALUES (?, ?, ?)');
@@ -209,7 +276,16 @@ export class SqliteStore implements Store {
     this.setNextId(nextId);
     this.replaceCategoriesInTransaction(categories);
     this.db.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES ('initialised', 1)").run();
-    return records;
+    return { records, sequence: this.logChange({ kind: 'imported' }) };
+  }
+
+  /** Appends `change` to the log under the next sequence number, dropping what is past the retained range. */
+  private logChange(change: CatalogueChange): number {
+    const sequence = sequenceIn(this.db) + 1;
+    this.db.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES ('change_seq', ?)").run(sequence);
+    this.db.prepare('INSERT INTO changes (seq, change) VALUES (?, ?)').run(sequence, JSON.stringify(change));
+    this.db.prepare('DELETE FROM changes WHERE seq <= ?').run(sequence - this.retention);
+    return sequence;
   }
 
   private insert(record: SlotRecord, statement = this.db.prepare('INSERT INTO slots (id, slug, record) VALUES (?, ?, ?)')): void {

@@ -127,8 +127,8 @@ function observe(catalogue: Catalogue, probeSlugs: readonly string[], probeIds: 
   };
 }
 
-function assertSameAsRebuilt(catalogue: Catalogue, records: readonly SlotRecord[]): void {
-  const rebuilt = Catalogue.of(records, CATEGORIES);
+function assertSameAsRebuilt(catalogue: Catalogue, records: readonly SlotRecord[], categories: CategoryMap = CATEGORIES): void {
+  const rebuilt = Catalogue.of(records, categories);
   const probeIds = [...records.map((record) => record.id), 0, 301, 1000];
   const probeSlugs = [...SLUGS, ...records.map((record) => record.slug), 'new-1', 'missing'];
   assert.deepEqual(observe(catalogue, probeSlugs, probeIds), observe(rebuilt, probeSlugs, probeIds));
@@ -183,6 +183,55 @@ describe('Catalogue.withSlot / withoutSlot: properties against a rebuild', () =>
         assert.deepEqual(observe(sliced, probeSlugs, probeIds), observe(atOnce, probeSlugs, probeIds));
       }),
       { ...FAST_CHECK, numRuns: 40 },
+    );
+  });
+});
+
+/** Category maps with overlaps (an emoji in two categories goes to the first) and emojis no slot carries. */
+const categoryMap: fc.Arbitrary<CategoryMap> = fc.dictionary(
+  fc.constantFrom('fruit', 'gems', 'love', 'luck', 'hands', 'sea'),
+  fc.shuffledSubarray([...TAGS, '🐙', '🌊'], { maxLength: 5 }),
+  { maxKeys: 4 },
+);
+
+describe('Catalogue.withCategories: properties against a rebuild', () => {
+  it('answers every question as Catalogue.of under the new map, interleaved with slot changes', () => {
+    fc.assert(
+      fc.property(
+        startingRecords,
+        fc.array(fc.oneof(operation, categoryMap.map((map) => ({ kind: 'categories' as const, map }))), { maxLength: 15 }),
+        (initial, steps) => {
+          const model = new Model(initial);
+          let categories = CATEGORIES;
+          let catalogue = Catalogue.of([...model.records.values()], categories);
+          for (const step of steps) {
+            if (step.kind === 'categories') {
+              categories = step.map;
+              catalogue = catalogue.withCategories(categories);
+            } else {
+              const { written, deleted } = model.apply(step);
+              if (written !== undefined) catalogue = catalogue.withSlot(written);
+              if (deleted !== undefined) catalogue = catalogue.withoutSlot(deleted);
+            }
+            assertSameAsRebuilt(catalogue, [...model.records.values()], categories);
+          }
+        },
+      ),
+      FAST_CHECK,
+    );
+  });
+
+  it('leaves the snapshot it started from as it was, and shares its slots', () => {
+    fc.assert(
+      fc.property(startingRecords, categoryMap, (initial, map) => {
+        const records = [...new Model(initial).records.values()];
+        const catalogue = Catalogue.of(records, CATEGORIES);
+        const next = catalogue.withCategories(map);
+        assert.equal(next.slots, catalogue.slots);
+        assert.deepEqual(next.categories, map);
+        assertSameAsRebuilt(catalogue, records);
+      }),
+      FAST_CHECK,
     );
   });
 });

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { Counter, Histogram, Registry } from 'prom-client';
+import { AggregatorRegistry, Counter, Histogram, Registry } from 'prom-client';
 import { RequestMetrics } from '../../src/http/request-metrics.js';
 
 const BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
@@ -35,6 +35,22 @@ const observation = fc.tuple(
   fc.oneof(fc.constantFrom(...BUCKETS, 0, 31), fc.double({ min: 0, max: 40, noNaN: true })),
 );
 
+/** Asserts `ours` has the samples of `reference` for both request families (sums compared to rounding). */
+function assertSameSamples(ours: string, reference: string): void {
+  for (const family of ['http_requests_total', 'http_request_duration_seconds']) {
+    const [mine, theirs] = [samples(ours, family), samples(reference, family)];
+    assert.equal(mine.length, theirs.length, family);
+    mine.forEach((line, index) => {
+      const [name, value] = [line.slice(0, line.lastIndexOf(' ')), Number(line.slice(line.lastIndexOf(' ') + 1))];
+      const other = theirs[index] as string;
+      assert.equal(name, other.slice(0, other.lastIndexOf(' ')));
+      // Sums may be added in another order, so they may differ in the last bits.
+      const expected = Number(other.slice(other.lastIndexOf(' ') + 1));
+      assert.ok(Math.abs(value - expected) <= 1e-9 * Math.max(1, Math.abs(expected)), `${line} vs ${other}`);
+    });
+  }
+}
+
 describe('RequestMetrics', () => {
   it('writes the same samples as prom-client for the same observations', async () => {
     await fc.assert(
@@ -57,6 +73,21 @@ describe('RequestMetrics', () => {
         }
       }),
       { numRuns: 100, seed: 7 },
+    );
+  });
+
+  it('summed across processes by prom-client\'s cluster aggregation, gives the samples of all observations in one', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.tuple(observation, fc.nat(2)), { maxLength: 60 }), async (spread) => {
+        const workers = [new RequestMetrics(), new RequestMetrics(), new RequestMetrics()];
+        for (const [[route, method, status, seconds], worker] of spread) workers[worker]?.observe(route, method, status, seconds);
+        workers[0]?.observeFastAnswer('/api/slots');
+        workers[2]?.observeFastAnswer('/api/slots');
+        const summed = await AggregatorRegistry.aggregate(workers.map((worker) => worker.families())).metrics();
+        assertSameSamples(summed, await promClientText(spread.map(([observed]) => observed)));
+        assert.deepEqual(samples(summed, 'http_fast_path_requests_total'), ['http_fast_path_requests_total{route="/api/slots"} 2']);
+      }),
+      { numRuns: 60, seed: 11 },
     );
   });
 

@@ -102,3 +102,69 @@ describe('CatalogueService one-slot writes', () => {
     await assertMatchesStore();
   });
 });
+
+describe('CatalogueService following another process on the same SQLite file', () => {
+  let directory: string;
+  const stores: SqliteStore[] = [];
+
+  beforeEach(() => {
+    directory = mkdtempSync(join(tmpdir(), 'slotmoji-follow-'));
+  });
+  afterEach(async () => {
+    for (const store of stores.splice(0)) await store.close();
+    rmSync(directory, { recursive: true, force: true });
+  });
+
+  async function open(): Promise<{ service: CatalogueService; causes: string[]; troubles: unknown[] }> {
+    const store = new SqliteStore(join(directory, 'catalogue.db'));
+    stores.push(store);
+    const troubles: unknown[] = [];
+    const service = await CatalogueService.open(store, async () => SMALL_CATALOGUE, tickingClock(), (error) => troubles.push(error));
+    const causes: string[] = [];
+    service.onRebuild((_seconds, _slots, cause) => causes.push(cause));
+    return { service, causes, troubles };
+  }
+
+  const settled = async (writer: CatalogueService, follower: CatalogueService) => {
+    for (let waited = 0; follower.position !== writer.position; waited += 20) {
+      assert.ok(waited < 5_000, `follower at ${follower.position}, writer at ${writer.position}`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  };
+
+  it('applies every kind of write change by change, and answers as a rebuild of the same data', async () => {
+    const writer = await open();
+    const follower = await open();
+    const created = await writer.service.createSlot(slotFields({ name: 'Seen By Both', emojiTags: ['🐙', '🍒'] }));
+    await writer.service.replaceSlot(1, slotFields({ name: 'Replaced Elsewhere', emojiTags: ['🍋'] }));
+    await writer.service.deleteSlot(2);
+    await writer.service.replaceCategories({ sea: ['🐙'], fruit: ['🍋', '🍒'] });
+    await settled(writer.service, follower.service);
+    assert.deepEqual(answers(follower.service.current), answers(writer.service.current));
+    assert.equal(follower.service.current.find(String(created.id))?.name, 'Seen By Both');
+    assert.deepEqual([...new Set(follower.causes)], ['change']);
+    assert.deepEqual(follower.troubles, []);
+
+    // A change applied twice (a catch-up that overlaps what the snapshot holds) changes nothing.
+    const before = answers(follower.service.current);
+    await follower.service.catchUp();
+    assert.deepEqual(answers(follower.service.current), before);
+
+    await writer.service.replaceCatalogue({ slots: SMALL_CATALOGUE.slots.slice(0, 2), categories: {} });
+    await settled(writer.service, follower.service);
+    assert.equal(follower.causes.at(-1), 'reload');
+    assert.deepEqual(answers(follower.service.current), answers(writer.service.current));
+  });
+
+  it('replays the log when a write of its own came after one it had not applied yet', async () => {
+    const one = await open();
+    const two = await open();
+    await one.service.createSlot(slotFields({ name: 'First Elsewhere' }));
+    // Before `two` polls: its own write is numbered after one it has not seen.
+    await two.service.createSlot(slotFields({ name: 'Then Here' }));
+    await settled(one.service, two.service);
+    await settled(two.service, one.service);
+    assert.deepEqual(answers(two.service.current), answers(one.service.current));
+    assert.ok(two.service.current.find('first-elsewhere'));
+  });
+});

@@ -44,9 +44,9 @@ describe('SqliteStore.load on a large catalogue', () => {
     // The first page is read by now; these commit before the later pages are.
     await new Promise((resolve) => setImmediate(resolve));
     const replaced = await store.replaceSlot(SLOTS, slotFields({ name: 'Renamed Last Slot' }), '2026-02-01T00:00:00.000Z');
-    assert.equal(replaced?.slug, 'renamed-last-slot');
-    assert.equal(await store.deleteSlot(SLOTS - 1), true);
-    const created = await store.createSlot(slotFields({ name: 'Brand New Slot' }), '2026-02-01T00:00:00.000Z');
+    assert.equal(replaced?.record.slug, 'renamed-last-slot');
+    assert.notEqual(await store.deleteSlot(SLOTS - 1), undefined);
+    const { record: created } = await store.createSlot(slotFields({ name: 'Brand New Slot' }), '2026-02-01T00:00:00.000Z');
 
     const before = await loading;
     assert.equal(before.slots.length, SLOTS);

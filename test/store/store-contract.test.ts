@@ -13,7 +13,7 @@ import { within } from '../support/wait.js';
 
 /** One database of a kind: every `connect()` is a separate connection (as a separate process would have). */
 interface Database {
-  connect(): Store;
+  connect(options?: { readonly changeLogRetention?: number }): Store;
   destroy(): Promise<void>;
 }
 
@@ -23,7 +23,7 @@ const KINDS: readonly { readonly name: string; create(): Promise<Database> }[] =
     async create() {
       const dir = mkdtempSync(join(tmpdir(), 'slotmoji-store-'));
       return {
-        connect: () => new SqliteStore(join(dir, 'catalogue.db')),
+        connect: (options) => new SqliteStore(join(dir, 'catalogue.db'), options),
         destroy: async () => rmSync(dir, { recursive: true, force: true }),
       };
     },
@@ -32,7 +32,7 @@ const KINDS: readonly { readonly name: string; create(): Promise<Database> }[] =
     name: 'PostgreSQL',
     async create() {
       const database = await createTestDatabase();
-      return { connect: () => new PostgresStore(database.url), destroy: () => database.drop() };
+      return { connect: (options) => new PostgresStore(database.url, options), destroy: () => database.drop() };
     },
   },
 ];
@@ -48,8 +48,8 @@ for (const kind of KINDS) {
     const opened: Store[] = [];
 
     /** A migrated connection, closed after the test. */
-    async function open(): Promise<Store> {
-      const store = database.connect();
+    async function open(options?: { readonly changeLogRetention?: number }): Promise<Store> {
+      const store = database.connect(options);
       opened.push(store);
       await store.migrate();
       return store;
@@ -87,18 +87,18 @@ for (const kind of KINDS) {
 
     test('created slots get increasing ids, and an id is never reused, even after a restart', async () => {
       const store = await seeded();
-      const first = await store.createSlot(slotFields({ name: 'New One' }), T1);
+      const { record: first } = await store.createSlot(slotFields({ name: 'New One' }), T1);
       assert.equal(first.id, 6);
       assert.equal(first.createdAt, T1);
       assert.equal(first.updatedAt, T1);
-      assert.equal(await store.deleteSlot(6), true);
-      assert.equal((await store.createSlot(slotFields({ name: 'New Two' }), T1)).id, 7);
-      assert.equal(await store.deleteSlot(7), true);
+      assert.notEqual(await store.deleteSlot(6), undefined);
+      assert.equal((await store.createSlot(slotFields({ name: 'New Two' }), T1)).record.id, 7);
+      assert.notEqual(await store.deleteSlot(7), undefined);
       await store.close();
       opened.splice(opened.indexOf(store), 1);
 
       const restarted = await open();
-      assert.equal((await restarted.createSlot(slotFields({ name: 'New Three' }), T1)).id, 8);
+      assert.equal((await restarted.createSlot(slotFields({ name: 'New Three' }), T1)).record.id, 8);
       assert.deepEqual(ids((await restarted.load()).slots), [1, 2, 3, 4, 5, 8]);
     });
 
@@ -106,7 +106,7 @@ for (const kind of KINDS) {
       const store = await seeded();
       const { releaseYear: _dropped, ...fields } = slotFields({ name: 'Renamed', slug: 'renamed' });
       const replaced = await store.replaceSlot(2, fields, T1);
-      assert.deepEqual(replaced, { id: 2, ...fields, createdAt: T0, updatedAt: T1 });
+      assert.deepEqual(replaced?.record, { id: 2, ...fields, createdAt: T0, updatedAt: T1 });
       const loaded = (await (await open()).load()).slots.find((slot) => slot.id === 2);
       assert.equal(loaded?.name, 'Renamed');
       assert.equal(loaded?.createdAt, T0);
@@ -117,9 +117,9 @@ for (const kind of KINDS) {
 
     test('deleting reports whether the slot existed', async () => {
       const store = await seeded();
-      assert.equal(await store.deleteSlot(3), true);
-      assert.equal(await store.deleteSlot(3), false);
-      assert.equal(await store.deleteSlot(42), false);
+      assert.equal(typeof (await store.deleteSlot(3)), 'number');
+      assert.equal(await store.deleteSlot(3), undefined);
+      assert.equal(await store.deleteSlot(42), undefined);
       assert.deepEqual(ids((await store.load()).slots), [1, 2, 4, 5]);
     });
 
@@ -132,8 +132,8 @@ for (const kind of KINDS) {
       await assert.rejects(store.replaceSlot(1, slotFields({ name: 'Taken', slug: 'lemon-drop' }), T1), DuplicateSlugError);
       assert.deepEqual(await store.load(), before);
       const same = await store.replaceSlot(2, slotFields({ name: 'Lucky Dice', slug: 'lucky-dice', rtp: 90 }), T1);
-      assert.equal(same?.rtp, 90, 'a slot may keep its own slug');
-      assert.equal((await store.createSlot(slotFields({ name: 'Next' }), T1)).id, 6, 'a refused create used up no id');
+      assert.equal(same?.record.rtp, 90, 'a slot may keep its own slug');
+      assert.equal((await store.createSlot(slotFields({ name: 'Next' }), T1)).record.id, 6, 'a refused create used up no id');
     });
 
     test('a catalogue import keeps the ids it carries and gives the others ids above any ever used', async () => {
@@ -145,7 +145,7 @@ for (const kind of KINDS) {
         slotFields({ name: 'Fresh' }),
         { ...slotFields({ name: 'Kept Ten' }), id: 10 },
       ];
-      const records = await store.replaceCatalogue(imported, { luck: ['🍀'] }, T1);
+      const { records } = await store.replaceCatalogue(imported, { luck: ['🍀'] }, T1);
       assert.deepEqual(ids(records), [3, 11, 10]);
       assert.deepEqual(
         records.map((record) => [record.createdAt, record.updatedAt]),
@@ -154,7 +154,7 @@ for (const kind of KINDS) {
       const data = await (await open()).load();
       assert.deepEqual(ids(data.slots), [3, 10, 11]);
       assert.deepEqual(data.categories, { luck: ['🍀'] });
-      assert.equal((await store.createSlot(slotFields({ name: 'After Import' }), T1)).id, 12);
+      assert.equal((await store.createSlot(slotFields({ name: 'After Import' }), T1)).record.id, 12);
     });
 
     test('an import that fails part-way writes nothing at all', async () => {
@@ -193,13 +193,77 @@ for (const kind of KINDS) {
         pros: nasty,
         cons: [nasty[4] ?? ''],
       });
-      const created = await store.createSlot(slot, T1);
+      const { record: created } = await store.createSlot(slot, T1);
       const map = { [nasty[0] ?? '']: ['🍒'], [nasty[3] ?? '']: ['💎'] };
       await store.replaceCategories(map);
       const loaded = await (await open()).load();
       assert.deepEqual(loaded.slots.find((record) => record.id === created.id), created);
       assert.deepEqual(loaded.categories, map);
       assert.equal(loaded.slots.length, 6);
+      const logged = (await store.changesSince(loaded.sequence - 2, 10))?.map((entry) => entry.change);
+      assert.deepEqual(logged, [
+        { kind: 'slot', record: created },
+        { kind: 'categories', categories: map },
+      ]);
+    });
+
+    test('every write logs its change under the next sequence number, in the same transaction', async () => {
+      const store = await seeded();
+      const start = (await store.load()).sequence;
+      assert.deepEqual(await store.changesSince(start - 1, 10), [{ sequence: start, change: { kind: 'imported' } }], 'the seed is an import');
+      const { record: created, sequence: one } = await store.createSlot(slotFields({ name: 'Logged' }), T1);
+      const replaced = await store.replaceSlot(2, slotFields({ name: 'Logged Again' }), T1);
+      const deleted = await store.deleteSlot(3);
+      const categorised = await store.replaceCategories({ luck: ['🍀'] });
+      assert.deepEqual([one, replaced?.sequence, deleted, categorised], [start + 1, start + 2, start + 3, start + 4]);
+      // Refused or empty writes log nothing.
+      await assert.rejects(store.createSlot(slotFields({ name: 'Taken', slug: 'cherry-gems' }), T1), DuplicateSlugError);
+      assert.equal(await store.deleteSlot(3), undefined);
+      assert.equal(await store.replaceSlot(99, slotFields({ name: 'Nobody' }), T1), undefined);
+
+      const other = await open();
+      assert.equal((await other.load()).sequence, start + 4);
+      assert.deepEqual(await other.changesSince(start, 10), [
+        { sequence: start + 1, change: { kind: 'slot', record: created } },
+        { sequence: start + 2, change: { kind: 'slot', record: replaced?.record } },
+        { sequence: start + 3, change: { kind: 'slotDeleted', id: 3 } },
+        { sequence: start + 4, change: { kind: 'categories', categories: { luck: ['🍀'] } } },
+      ]);
+      assert.deepEqual(
+        (await other.changesSince(start + 1, 2))?.map((entry) => entry.sequence),
+        [start + 2, start + 3],
+        'a page of at most `limit` changes',
+      );
+      assert.deepEqual(await other.changesSince(start + 4, 10), [], 'up to date');
+      assert.equal(await other.changesSince(start + 5, 10), undefined, 'a position the log never reached');
+      const { sequence: imported } = await store.replaceCatalogue([slotFields({ name: 'Only' })], {}, T1);
+      assert.deepEqual(await other.changesSince(start + 4, 10), [{ sequence: imported, change: { kind: 'imported' } }]);
+    });
+
+    test('the log keeps only the latest changes; a reader behind them is told so', async () => {
+      const store = await seeded();
+      await store.close();
+      opened.splice(opened.indexOf(store), 1);
+      const pruning = await open({ changeLogRetention: 3 });
+      const start = (await pruning.load()).sequence;
+      for (let i = 0; i < 5; i++) await pruning.createSlot(slotFields({ name: `Pruned ${i}` }), T1);
+      assert.equal(await pruning.changesSince(start, 10), undefined, 'the changes after `start` are gone');
+      assert.equal(await pruning.changesSince(start + 1, 10), undefined);
+      assert.deepEqual(
+        (await pruning.changesSince(start + 2, 10))?.map((entry) => entry.sequence),
+        [start + 3, start + 4, start + 5],
+      );
+    });
+
+    test('a load spanning many pages returns every slot once, in id order, as one moment saw them', async () => {
+      const store = await open();
+      const slots = Array.from({ length: 4_500 }, (_, index) => ({ ...slotFields({ name: `Paged ${index}` }), id: 4_500 - index }));
+      await store.seed(slots, { luck: ['🍀'] }, T0);
+      const [loaded] = await Promise.all([store.load(), (async () => (await open()).createSlot(slotFields({ name: 'Late' }), T1))()]);
+      const loadedIds = ids(loaded.slots);
+      assert.ok(loadedIds.length === 4_500 || loadedIds.length === 4_501, 'the slot written meanwhile is in it whole or not at all');
+      assert.deepEqual(loadedIds.slice(0, 4_500), Array.from({ length: 4_500 }, (_, index) => index + 1));
+      assert.equal(loaded.sequence, loadedIds.length === 4_500 ? 1 : 2, 'the sequence number is of the same moment as the slots');
     });
 
     test('another connection hears about a committed change', async () => {

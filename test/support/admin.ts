@@ -29,6 +29,8 @@ export interface AdminAppOptions {
   readonly env?: Readonly<Record<string, string>>;
   readonly document?: CatalogueDocument;
   readonly now?: () => Date;
+  /** Told of trouble the service meets in the background. */
+  readonly onTrouble?: (error: unknown, what: string) => void;
   readonly deps?: Partial<Omit<AppDeps, 'config' | 'catalogue'>>;
 }
 
@@ -36,7 +38,7 @@ export interface AdminAppOptions {
 export async function startAdminApp(store: Store, options: AdminAppOptions = {}): Promise<AdminApp> {
   const config = loadConfig({ ADMIN_TOKEN, LOG_LEVEL: 'silent', ...options.env });
   const document = options.document ?? SMALL_CATALOGUE;
-  const catalogue = await CatalogueService.open(store, async () => document, options.now ?? tickingClock());
+  const catalogue = await CatalogueService.open(store, async () => document, options.now ?? tickingClock(), options.onTrouble);
   const app = await buildApp({ config, catalogue, logger: false, ...options.deps });
   return {
     app,

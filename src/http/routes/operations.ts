@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { CatalogueService } from '../../service/catalogue-service.js';
 import { ErrorBodySchema, HttpError } from '../errors.js';
-import type { AppMetrics } from '../metrics.js';
+import type { MetricsExposition } from '../metrics.js';
 import { registerAdminAuth } from '../plugins/admin-auth.js';
 
 /** Probes usually give up after a second; the readiness answer comes before that. */
@@ -10,7 +10,7 @@ const READY_TIMEOUT_MS = 900;
 
 export interface OperationsDeps {
   readonly catalogue: CatalogueService;
-  readonly metrics: AppMetrics;
+  readonly metrics: MetricsExposition;
   readonly adminToken: string | undefined;
 }
 
