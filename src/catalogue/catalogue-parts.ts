@@ -2,6 +2,8 @@ import { emojiKey } from '../emoji/emoji.js';
 import type { CategoryMap } from './categories.js';
 import { EmojiIndex } from './emoji-index.js';
 import { EmojiCounter, type EmojiAggregates, type EmojiTally } from './emoji-usage.js';
+import { emojiWordsOf } from './emoji-words-of.js';
+import type { EmojiWordIndex } from './emoji-words.js';
 import { meritKey, meritOrder, rankAmong, sameMerit, withRankInserted, withRankMoved, withRankRemoved } from './ranking.js';
 import { slugify, type SlotRecord } from './slot.js';
 import { SlugIndex } from './slug-index.js';
@@ -46,6 +48,7 @@ export interface CatalogueParts {
   readonly emojiIndex: EmojiIndex;
   readonly tally: EmojiTally;
   readonly emojis: EmojiAggregates;
+  readonly emojiWords: EmojiWordIndex;
 }
 
 /** Slots handled between two chances to yield while building. */
@@ -70,7 +73,8 @@ export function* buildParts(records: readonly SlotRecord[], categories: Category
   const ranked = yield* meritOrder(merit);
   const emojiIndex = yield* EmojiIndex.build(slots.length, (rank) => (keys[ranked[rank] as number] as SlotKeys).tagKeys);
   const slugs = yield* SlugIndex.build(slots);
-  return { slots, categories, keys, slugs, ranked, emojiIndex, tally: counter.tally(), emojis: counter.summarise(categories) };
+  const emojis = counter.summarise(categories);
+  return { slots, categories, keys, slugs, ranked, emojiIndex, tally: counter.tally(), emojis, emojiWords: emojiWordsOf(emojis) };
 }
 
 /** The parts with `record` in place of the slot with its id, or added when there is none. */
@@ -134,7 +138,7 @@ function* changedParts(
   const slugs = yield* parts.slugs.withChange((before ?? (after as SlotRecord)).id, before?.slug, after?.slug, nextSlots);
   const next = { slots: nextSlots, categories: parts.categories, keys: nextKeys, slugs, ranked: nextRanked, emojiIndex };
   if (before !== undefined && after !== undefined && sameItems(before.emojiTags, after.emojiTags)) {
-    return { ...next, tally: parts.tally, emojis: parts.emojis };
+    return { ...next, tally: parts.tally, emojis: parts.emojis, emojiWords: parts.emojiWords };
   }
   const counter = new EmojiCounter(parts.tally);
   if (before !== undefined) counter.remove(before.emojiTags, keysBefore);
@@ -142,7 +146,8 @@ function* changedParts(
   for (const key of counter.keysShownAsStoredTags(new Set([...keysBefore, ...keysAfter]))) {
     counter.setForm(key, firstTagCarrying(key, next));
   }
-  return { ...next, tally: counter.tally(), emojis: counter.summarise(parts.categories) };
+  const emojis = counter.summarise(parts.categories);
+  return { ...next, tally: counter.tally(), emojis, emojiWords: emojiWordsOf(emojis) };
 }
 
 /** The stored tag with comparison key `key` on the first slot (in id order) that carries it, as a full build would meet it. */

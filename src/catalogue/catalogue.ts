@@ -1,6 +1,7 @@
 import { buildParts, partsWithout, partsWithSlot, positionOf, type CatalogueParts, type SlotKeys } from './catalogue-parts.js';
 import type { CategoryMap } from './categories.js';
 import type { EmojiAggregates } from './emoji-usage.js';
+import type { EmojiWordIndex } from './emoji-words.js';
 import type { Page, SlotFilter } from './filter.js';
 import type { ScoredSlot } from './ranking.js';
 import type { SlotRecord } from './slot.js';
@@ -23,12 +24,15 @@ export class Catalogue {
   readonly slots: readonly SlotRecord[];
   readonly categories: CategoryMap;
   readonly emojis: EmojiAggregates;
+  /** The emojis in use with their names, found by word. */
+  readonly emojiWords: EmojiWordIndex;
   readonly maxId: number;
 
   private constructor(private readonly parts: CatalogueParts) {
     this.slots = parts.slots;
     this.categories = parts.categories;
     this.emojis = parts.emojis;
+    this.emojiWords = parts.emojiWords;
     this.maxId = this.slots.at(-1)?.id ?? 0;
   }
 

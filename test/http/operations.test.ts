@@ -14,6 +14,7 @@ const PUBLIC_PATHS = [
   '/api/slots',
   '/api/slots/{idOrSlug}',
   '/api/emojis',
+  '/api/emojis/search',
   '/api/emojis/categories',
   '/api/emojis/stats',
   '/api/match',

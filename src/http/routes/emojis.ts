@@ -9,11 +9,14 @@ import { badRequest } from '../errors.js';
 import { single, type Query } from '../query.js';
 import { DOCUMENTED_ONLY, EmojisQuerySchema } from '../request-schemas.js';
 import { perSnapshot } from '../snapshot-memo.js';
+import { emojiSearchRoute } from './emoji-search.js';
 
 const EmojiCountSchema = Type.Object({ emoji: Type.String(), count: Type.Integer() });
 
 const AggregatedSchema = Type.Object({
-  emojis: Type.Array(Type.Object({ emoji: Type.String(), count: Type.Integer(), category: Type.String() })),
+  emojis: Type.Array(
+    Type.Object({ emoji: Type.String(), count: Type.Integer(), category: Type.String(), name: Type.String({ description: 'English name (Unicode CLDR)' }) }),
+  ),
   total: Type.Integer(),
   totalUsage: Type.Integer(),
 });
@@ -32,9 +35,10 @@ const StatsSchema = Type.Object({
   leastUsed: Type.Union([EmojiCountSchema, Type.Null()]),
 });
 
-const aggregatedJson = perSnapshot(({ emojis }) =>
-  Buffer.from(JSON.stringify({ emojis: emojis.usage, total: emojis.usage.length, totalUsage: emojis.totalUsage })),
-);
+const aggregatedJson = perSnapshot(({ emojis, emojiWords }) => {
+  const named = emojiWords.entries.map(({ emoji, count, category, name }) => ({ emoji, count, category, name }));
+  return Buffer.from(JSON.stringify({ emojis: named, total: named.length, totalUsage: emojis.totalUsage }));
+});
 const rawJson = perSnapshot(({ slots }) => {
   const mappings = emojiMappings(slots);
   return Buffer.from(JSON.stringify({ mappings, total: mappings.length }));
@@ -64,6 +68,8 @@ export function emojiRoutes(app: FastifyInstance, context: RouteContext): void {
   app.get('/api/emojis', { ...DOCUMENTED_ONLY, schema: usageSchema }, async (request, reply) =>
     sendJson(reply, emojiUsageBody(context.catalogue(), request.query as Query)),
   );
+
+  emojiSearchRoute(app, context);
 
   const categoriesSchema = { tags: ['emojis'], summary: 'The emoji category map', response: { 200: CategoriesSchema } };
   app.get('/api/emojis/categories', { schema: categoriesSchema }, async (_request, reply) =>
