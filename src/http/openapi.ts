@@ -27,6 +27,8 @@ const TOO_MANY_REQUESTS = {
 };
 
 const HTML_PAGE = { description: 'An HTML page', content: { 'text/html': { schema: { type: 'string' } } } };
+const SITEMAP = { description: 'A sitemap (sitemaps.org 0.9)', content: { 'application/xml': { schema: { type: 'string' } } } };
+const NO_SUCH_FILE = { ...ErrorBodySchema, description: 'No such sitemap file' };
 
 /** The pages are plain HTML routes without schemas; their answers are described here. */
 const PAGES: Readonly<Record<string, FastifySchema>> = {
@@ -35,6 +37,26 @@ const PAGES: Readonly<Record<string, FastifySchema>> = {
     tags: ['pages'],
     summary: 'The page of one slot, where the redirects lead',
     response: { 200: HTML_PAGE, 404: { ...HTML_PAGE, description: 'An HTML page saying there is no such slot' } },
+  },
+  '/robots.txt': {
+    tags: ['pages'],
+    summary: 'What crawlers may visit (everything but /api), and where the sitemap is',
+    response: { 200: { description: 'robots.txt', content: { 'text/plain': { schema: { type: 'string' } } } } },
+  },
+  '/sitemap.xml': {
+    tags: ['pages'],
+    summary: 'The home page and every slot page, as absolute URLs; a sitemap index of numbered files beyond 50,000 URLs',
+    response: { 200: SITEMAP },
+  },
+  '/sitemaps/:file': {
+    tags: ['pages'],
+    summary: 'One numbered file of a sitemap too large for one file',
+    params: {
+      type: 'object',
+      properties: { file: { type: 'string', pattern: '^[1-9][0-9]*\\.xml$', description: 'The file, `1.xml`, `2.xml`, … as the sitemap index names them' } },
+      required: ['file'],
+    },
+    response: { 200: SITEMAP, 404: NO_SUCH_FILE },
   },
 };
 

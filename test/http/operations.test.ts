@@ -25,6 +25,9 @@ const PUBLIC_PATHS = [
   '/readyz',
   '/',
   '/slots/{slug}',
+  '/robots.txt',
+  '/sitemap.xml',
+  '/sitemaps/{file}',
 ];
 
 function start(options: TestAppOptions = {}): Promise<TestApp> {

@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { quote } from '../../emoji/parse.js';
 import { loadAssets, type Asset, type AssetTable } from '../../web/assets.js';
 import { negotiateCoding } from '../../web/encoding.js';
+import { robotsTxt, sitemapFileCount, sitemapIndex, sitemapUrlSet } from '../../web/crawlers.js';
 import { homePage } from '../../web/home-page.js';
 import { notFoundPage } from '../../web/not-found-page.js';
 import { pickerModel } from '../../web/picker.js';
@@ -11,6 +12,7 @@ import { slotPage, slotSurroundings } from '../../web/slot-page.js';
 import { baseUrl } from '../base-url.js';
 import type { RouteContext } from '../context.js';
 import { notFound } from '../errors.js';
+import { perSnapshotCache } from '../snapshot-memo.js';
 
 /** Pages load only their own script, style and icon, and cannot be framed or inject markup. */
 export const CONTENT_SECURITY_POLICY = [
@@ -38,6 +40,9 @@ export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
 export const PAGE_CACHE = 'no-cache';
 
 const HTML = 'text/html; charset=utf-8';
+const XML = 'application/xml; charset=utf-8';
+const TEXT = 'text/plain; charset=utf-8';
+const SITEMAP_FILE = /^([1-9][0-9]{0,5})\.xml$/;
 
 /** Whether `If-None-Match` names this entity tag (weak comparison, as RFC 9110 asks for GET). */
 function isFresh(request: FastifyRequest, etag: string): boolean {
@@ -51,12 +56,12 @@ function isFresh(request: FastifyRequest, etag: string): boolean {
 }
 
 /** A 200 page with a validator, or a 304 when the browser already holds this exact page. */
-function sendPage(request: FastifyRequest, reply: FastifyReply, page: string): FastifyReply {
+function sendPage(request: FastifyRequest, reply: FastifyReply, page: string, type = HTML): FastifyReply {
   // Weak: the compression hook may change the bytes on the wire, not the page.
   const etag = `W/"${createHash('sha256').update(page).digest('base64url').slice(0, 22)}"`;
   reply.header('cache-control', PAGE_CACHE).header('etag', etag);
   if (isFresh(request, etag)) return reply.code(304).send();
-  return reply.type(HTML).send(page);
+  return reply.type(type).send(page);
 }
 
 function sendAsset(request: FastifyRequest, reply: FastifyReply, asset: Asset): FastifyReply {
@@ -88,6 +93,33 @@ function htmlRoutes(app: FastifyInstance, context: RouteContext, assets: AssetTa
   });
 }
 
+/** Sitemap files of one snapshot by base URL and file; a few bases at most are ever asked for. */
+const sitemaps = perSnapshotCache<string>(64);
+
+/** What crawlers read: robots.txt and the sitemap, built from the current snapshot, so they follow every admin write. */
+function crawlerRoutes(app: FastifyInstance, context: RouteContext): void {
+  app.get('/robots.txt', async (request, reply) => sendPage(request, reply, robotsTxt(baseUrl(request, context.config)), TEXT));
+
+  app.get('/sitemap.xml', async (request, reply) => {
+    const base = baseUrl(request, context.config);
+    const catalogue = context.catalogue();
+    const files = sitemapFileCount(catalogue.size);
+    const body = sitemaps(catalogue, `${base} index`, () => (files === 1 ? sitemapUrlSet(base, catalogue.slots) : sitemapIndex(base, files)));
+    return sendPage(request, reply, body, XML);
+  });
+
+  app.get('/sitemaps/:file', async (request, reply) => {
+    const { file } = request.params as { file: string };
+    const base = baseUrl(request, context.config);
+    const catalogue = context.catalogue();
+    const number = Number(SITEMAP_FILE.exec(file)?.[1] ?? 0);
+    const files = sitemapFileCount(catalogue.size);
+    // One file is the sitemap itself; numbered files exist only for larger sites.
+    if (files === 1 || number < 1 || number > files) throw notFound(`sitemap file ${quote(file)} not found`);
+    return sendPage(request, reply, sitemaps(catalogue, `${base} ${number}`, () => sitemapUrlSet(base, catalogue.slots, number)), XML);
+  });
+}
+
 /**
  * The pages people land on (`/`, `/slots/{slug}`) and their assets. Pages are compressed per
  * response; assets were compressed once at start-up. Both carry the page security headers.
@@ -109,6 +141,7 @@ export function pageRoutes(app: FastifyInstance, context: RouteContext): void {
     web.register(async (pages) => {
       await pages.register(compress, { encodings: ['br', 'gzip'], globalDecompression: false });
       htmlRoutes(pages, context, assets);
+      crawlerRoutes(pages, context);
     });
   });
 }
