@@ -112,14 +112,13 @@ ${chips(slot)}
 </article>
 ${related(surroundings.related)}`;
   const url = slotPageUrl(base, slot.slug);
-  const description = metaDescription(slot);
   const meta = {
     title: `${slot.name} by ${slot.provider} · RTP ${formatRtp(slot.rtp)} · ${SITE_NAME}`,
-    description,
+    description: metaDescription(slot),
     url,
     indexable: true,
     script: false,
-    structuredData: slotStructuredData(slot, url, description),
+    structuredData: slotStructuredData(slot, url),
   };
   return layout(meta, assets, main).value;
 }
