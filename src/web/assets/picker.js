@@ -172,7 +172,9 @@ function runSearch() {
   searchStatus.textContent =
     searchMatches.length === 0
       ? `No emoji matches “${typed}”. Try another word.`
-      : `${searchMatches.length} emoji${searchMatches.length === 1 ? '' : 's'} match “${typed}”.`;
+      : searchMatches.length === 1
+        ? `1 emoji matches “${typed}”.`
+        : `${searchMatches.length} emojis match “${typed}”.`;
   showCategories(false);
 }
 
