@@ -1,3 +1,4 @@
+import { emojiKey } from '../emoji/emoji.js';
 import type { EmojiNames } from '../emoji/names.js';
 import type { EmojiUsage } from './emoji-usage.js';
 import { searchWords } from './words.js';
@@ -14,15 +15,11 @@ export interface EmojiSearchResult {
   readonly total: number;
 }
 
-/** What search compares of one emoji; depends on the emoji and the names alone, so it is kept across snapshots. */
+/** What search compares of one named emoji. */
 interface EmojiText {
-  readonly name: string;
-  readonly keywords: readonly string[];
   readonly nameWords: readonly string[];
   /** The name's words joined by one space, for "the name starts with the query". */
   readonly nameText: string;
-  /** Every distinct word of the name and the keywords. */
-  readonly words: readonly string[];
 }
 
 /** Name found first: the name starts with the query; then the name holds every word; then keywords only. */
@@ -30,68 +27,84 @@ const NAME_STARTS = 0;
 const NAME_HOLDS = 1;
 const KEYWORDS_ONLY = 2;
 
-const textCaches = new WeakMap<EmojiNames, Map<string, EmojiText>>();
-const TEXT_CACHE_LIMIT = 8192;
+/**
+ * Every word of every named emoji, sorted, each with the emojis holding it: built once per set of
+ * names (at start-up), so a snapshot only has to say where each emoji it uses stands.
+ */
+class WordDictionary {
+  /** Comparison key → the emoji's number here. */
+  readonly numbers = new Map<string, number>();
+  readonly texts: EmojiText[] = [];
+  /** Every distinct word, sorted by UTF-16 code units, the order in which a prefix's words are one run. */
+  readonly words: readonly string[];
+  /** `holders[i]`: the numbers of the emojis holding `words[i]`. */
+  readonly holders: readonly (readonly number[])[];
 
-function textOf(emoji: string, names: EmojiNames): EmojiText {
-  let cache = textCaches.get(names);
-  if (cache === undefined) {
-    cache = new Map();
-    textCaches.set(names, cache);
+  constructor(names: EmojiNames) {
+    const byWord = new Map<string, number[]>();
+    for (const [key, { name, keywords }] of names.entries()) {
+      const number = this.texts.length;
+      const nameWords = searchWords(name);
+      this.numbers.set(key, number);
+      this.texts.push({ nameWords, nameText: nameWords.join(' ') });
+      for (const word of new Set([...nameWords, ...keywords.flatMap(searchWords)])) {
+        const holding = byWord.get(word);
+        if (holding === undefined) byWord.set(word, [number]);
+        else holding.push(number);
+      }
+    }
+    this.words = [...byWord.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+    this.holders = this.words.map((word) => byWord.get(word) as number[]);
   }
-  let text = cache.get(emoji);
-  if (text === undefined) {
-    const { name = '', keywords = [] } = names.of(emoji) ?? {};
-    const nameWords = searchWords(name);
-    const words = new Set([...nameWords, ...keywords.flatMap(searchWords)]);
-    text = { name, keywords, nameWords, nameText: nameWords.join(' '), words: [...words] };
-    if (cache.size >= TEXT_CACHE_LIMIT) cache.clear();
-    cache.set(emoji, text);
+
+  /** Index of the first word that is not below `word`. */
+  lowerBound(word: string): number {
+    let low = 0;
+    let high = this.words.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if ((this.words[middle] as string) < word) low = middle + 1;
+      else high = middle;
+    }
+    return low;
   }
-  return text;
 }
 
-/** Index of the first item of sorted `words` that is not below `word`. */
-function lowerBound(words: readonly string[], word: string): number {
-  let low = 0;
-  let high = words.length;
-  while (low < high) {
-    const middle = (low + high) >>> 1;
-    if ((words[middle] as string) < word) low = middle + 1;
-    else high = middle;
+const dictionaries = new WeakMap<EmojiNames, WordDictionary>();
+
+function dictionaryOf(names: EmojiNames): WordDictionary {
+  let dictionary = dictionaries.get(names);
+  if (dictionary === undefined) {
+    dictionary = new WordDictionary(names);
+    dictionaries.set(names, dictionary);
   }
-  return low;
+  return dictionary;
 }
 
 /**
- * The emojis in use, with their names, found by the words of their names and keywords (§14): one
- * sorted list of every word, each with the entries holding it, so a query word's matches are the
- * contiguous run of words it is a prefix of.
+ * The emojis of one snapshot, with their names, found by the words of their names and keywords
+ * (§14). Building one costs a pass over the emojis in use; the words are the dictionary's.
  */
 export class EmojiWordIndex {
   /** In usage order: count descending, then code points. */
   readonly entries: readonly NamedEmojiUsage[];
-  private readonly texts: readonly EmojiText[];
-  /** Every distinct word, sorted by UTF-16 code units, the order `startsWith` runs are contiguous in. */
-  private readonly words: readonly string[];
-  /** `postings[i]`: positions in `entries` of the emojis holding `words[i]`, ascending. */
-  private readonly postings: readonly (readonly number[])[];
+  private readonly dictionary: WordDictionary;
+  /** Dictionary number → position in `entries`, or -1 for an emoji no slot carries. */
+  private readonly positions: Int32Array;
+  /** Position in `entries` → dictionary number, or -1 for an emoji the names do not know. */
+  private readonly numbers: Int32Array;
 
   constructor(usage: readonly EmojiUsage[], names: EmojiNames) {
-    const texts = usage.map((entry) => textOf(entry.emoji, names));
-    const byWord = new Map<string, number[]>();
-    texts.forEach((text, position) => {
-      for (const word of text.words) {
-        const holders = byWord.get(word);
-        if (holders === undefined) byWord.set(word, [position]);
-        else holders.push(position);
-      }
-    });
-    this.words = [...byWord.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-    this.postings = this.words.map((word) => byWord.get(word) as number[]);
-    this.texts = texts;
+    this.dictionary = dictionaryOf(names);
+    this.positions = new Int32Array(this.dictionary.texts.length).fill(-1);
+    this.numbers = new Int32Array(usage.length).fill(-1);
     this.entries = usage.map((entry, position) => {
-      const { name, keywords } = texts[position] as EmojiText;
+      const number = this.dictionary.numbers.get(emojiKey(entry.emoji));
+      if (number !== undefined) {
+        this.positions[number] = position;
+        this.numbers[position] = number;
+      }
+      const { name = '', keywords = [] } = names.of(entry.emoji) ?? {};
       return { ...entry, name, keywords };
     });
   }
@@ -103,24 +116,28 @@ export class EmojiWordIndex {
   search(query: readonly string[], limit: number): EmojiSearchResult {
     const distinct = [...new Set(query)];
     if (distinct.length === 0) return { emojis: [], total: 0 };
+    const { words, holders } = this.dictionary;
     const hits = new Uint16Array(this.entries.length);
     distinct.forEach((word, round) => {
-      for (let at = lowerBound(this.words, word); at < this.words.length && (this.words[at] as string).startsWith(word); at++) {
-        // An entry holding several words with this prefix counts once per query word.
-        for (const position of this.postings[at] as number[]) if (hits[position] === round) hits[position] = round + 1;
+      for (let at = this.dictionary.lowerBound(word); at < words.length && (words[at] as string).startsWith(word); at++) {
+        for (const number of holders[at] as number[]) {
+          const position = this.positions[number] as number;
+          // An emoji holding several words with this prefix counts once per query word.
+          if (position >= 0 && hits[position] === round) hits[position] = round + 1;
+        }
       }
     });
     const queryText = query.join(' ');
     const groups: number[][] = [[], [], []];
     hits.forEach((count, position) => {
-      if (count !== distinct.length) return;
-      (groups[this.groupOf(this.texts[position] as EmojiText, distinct, queryText)] as number[]).push(position);
+      if (count === distinct.length) (groups[this.groupOf(position, distinct, queryText)] as number[]).push(position);
     });
     const found = groups.flat();
     return { emojis: found.slice(0, limit).map((position) => this.entries[position] as NamedEmojiUsage), total: found.length };
   }
 
-  private groupOf(text: EmojiText, words: readonly string[], queryText: string): number {
+  private groupOf(position: number, words: readonly string[], queryText: string): number {
+    const text = this.dictionary.texts[this.numbers[position] as number] as EmojiText;
     if (text.nameText.startsWith(queryText)) return NAME_STARTS;
     return words.every((word) => text.nameWords.some((nameWord) => nameWord.startsWith(word))) ? NAME_HOLDS : KEYWORDS_ONLY;
   }

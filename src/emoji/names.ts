@@ -34,6 +34,11 @@ export class EmojiNames {
     return this.byKey.size;
   }
 
+  /** Every name, by comparison key. */
+  entries(): IterableIterator<[string, EmojiName]> {
+    return this.byKey.entries();
+  }
+
   /** The name of `emoji` (any form), or undefined when the data does not know it (an emoji newer than the data). */
   of(emoji: string): EmojiName | undefined {
     return this.byKey.get(emojiKey(emoji));
