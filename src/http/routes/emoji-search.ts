@@ -13,7 +13,7 @@ const NamedUsageSchema = Type.Object({
   emoji: Type.String(),
   count: Type.Integer(),
   category: Type.String(),
-  name: Type.String({ description: 'English name (Unicode CLDR)' }),
+  name: Type.String({ description: 'English name (Unicode CLDR); empty for an emoji newer than the data' }),
   keywords: Type.Array(Type.String(), { description: 'English keywords (Unicode CLDR)' }),
 });
 const SearchSchema = Type.Object({

@@ -15,7 +15,7 @@ const EmojiCountSchema = Type.Object({ emoji: Type.String(), count: Type.Integer
 
 const AggregatedSchema = Type.Object({
   emojis: Type.Array(
-    Type.Object({ emoji: Type.String(), count: Type.Integer(), category: Type.String(), name: Type.String({ description: 'English name (Unicode CLDR)' }) }),
+    Type.Object({ emoji: Type.String(), count: Type.Integer(), category: Type.String(), name: Type.String({ description: 'English name (Unicode CLDR); empty for an emoji newer than the data' }) }),
   ),
   total: Type.Integer(),
   totalUsage: Type.Integer(),
