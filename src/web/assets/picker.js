@@ -109,12 +109,16 @@ const tablist = document.querySelector('[role="tablist"]');
 const wordsData = byId('emoji-words');
 
 // [emoji, name words, other keyword words], in usage order; the words are split as the server splits them.
-const searchable = wordsData
-  ? JSON.parse(wordsData.textContent).map(([emoji, name, keywords]) => {
-      const nameWords = name === '' ? [] : name.split(' ');
-      return { emoji, name, nameWords, words: keywords === '' ? nameWords : [...nameWords, ...keywords.split(' ')] };
-    })
-  : [];
+// Read on the first search, so a visit that never searches pays nothing for them.
+let searchable;
+
+function searchableEmojis() {
+  searchable ??= JSON.parse(wordsData.textContent).map(([emoji, name, keywords]) => {
+    const nameWords = name === '' ? [] : name.split(' ');
+    return { emoji, name, nameWords, words: keywords === '' ? nameWords : [...nameWords, ...keywords.split(' ')] };
+  });
+  return searchable;
+}
 
 function searchWords(text) {
   return text
@@ -131,7 +135,7 @@ const startsAny = (words, prefix) => words.some((word) => word.startsWith(prefix
 function findEmojis(query) {
   const queryText = query.join(' ');
   const groups = [[], [], []];
-  for (const entry of searchable) {
+  for (const entry of searchableEmojis()) {
     if (!query.every((word) => startsAny(entry.words, word))) continue;
     const group = entry.name.startsWith(queryText) ? 0 : query.every((word) => startsAny(entry.nameWords, word)) ? 1 : 2;
     groups[group].push(entry);
@@ -178,7 +182,7 @@ function runSearch() {
   showCategories(false);
 }
 
-if (searchInput && tablist) {
+if (searchInput && tablist && wordsData) {
   searchInput.addEventListener('input', runSearch);
   searchInput.addEventListener('keydown', (event) => {
     if (event.key === 'Enter') {
