@@ -106,6 +106,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/emojis/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Emojis in use whose English name or keywords hold words starting with each word of q
+         * @description Words are compared case- and accent-insensitively, apostrophes dropped; any other character that is not a letter or digit separates words. Emojis whose name starts with `q` come first, then those whose name holds every word, then those matched by keywords only; inside each group by `count` descending, then by code points.
+         */
+        get: operations["searchEmojis"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/emojis/categories": {
         parameters: {
             query?: never;
@@ -392,6 +412,57 @@ export interface paths {
         };
         /** The page of one slot, where the redirects lead */
         get: operations["slotPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/robots.txt": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What crawlers may visit (everything but /api), and where the sitemap is */
+        get: operations["robotsTxt"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sitemap.xml": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The sitemap; beyond 50,000 URLs an index of numbered sitemap files */
+        get: operations["sitemap"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sitemaps/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One numbered file of a sitemap too large for one file */
+        get: operations["sitemapFile"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1025,7 +1096,8 @@ export interface operations {
                      *         {
                      *           "emoji": "🍀",
                      *           "count": 12,
-                     *           "category": "luck"
+                     *           "category": "luck",
+                     *           "name": "four leaf clover"
                      *         }
                      *       ],
                      *       "total": 1,
@@ -1037,6 +1109,8 @@ export interface operations {
                             emoji: string;
                             count: number;
                             category: string;
+                            /** @description English name (Unicode CLDR); empty for an emoji newer than the data */
+                            name: string;
                         }[];
                         /** @description Distinct emojis */
                         total: number;
@@ -1049,6 +1123,85 @@ export interface operations {
                             emoji: string;
                         }[];
                         /** @description Rows, equal to totalUsage of the aggregated form */
+                        total: number;
+                    };
+                };
+            };
+            /** @description Not Modified: `If-None-Match` names the current tag, so there is no body */
+            304: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-RateLimit-Window": components["headers"]["RateLimitWindow"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    searchEmojis: {
+        parameters: {
+            query: {
+                /** @description Words to look for, 1 to 50 characters once trimmed: `fire`, `red heart`, `money` */
+                q: string;
+                /** @description Emojis to return; a value above 100 means 100 */
+                limit?: number;
+            };
+            header?: {
+                /** @description Entity tags the client holds (or `*`), compared weakly as RFC 9110 says; a match answers 304 without a body. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Emojis in use whose words match, best first */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-RateLimit-Window": components["headers"]["RateLimitWindow"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "emojis": [
+                     *         {
+                     *           "emoji": "🔥",
+                     *           "count": 12,
+                     *           "category": "elements",
+                     *           "name": "fire",
+                     *           "keywords": [
+                     *             "fire",
+                     *             "flame",
+                     *             "tool"
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "total": 1
+                     *     }
+                     */
+                    "application/json": {
+                        emojis: {
+                            emoji: string;
+                            count: number;
+                            category: string;
+                            /** @description English name (Unicode CLDR); empty for an emoji newer than the data */
+                            name: string;
+                            /** @description English keywords (Unicode CLDR) */
+                            keywords: string[];
+                        }[];
+                        /** @description Emojis matching in all, beyond `limit` too */
                         total: number;
                     };
                 };
@@ -2564,6 +2717,127 @@ export interface operations {
                 };
                 content: {
                     "text/html": string;
+                };
+            };
+            431: components["responses"]["HeadersTooLarge"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    robotsTxt: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Entity tags the client holds (or `*`), compared weakly as RFC 9110 says; a match answers 304 without a body. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description robots.txt */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            /** @description Not Modified: the browser holds this page or file */
+            304: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            431: components["responses"]["HeadersTooLarge"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    sitemap: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Entity tags the client holds (or `*`), compared weakly as RFC 9110 says; a match answers 304 without a body. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A sitemap (sitemaps.org 0.9): the home page and every slot page, as absolute URLs */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/xml": string;
+                };
+            };
+            /** @description Not Modified: the browser holds this page or file */
+            304: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            431: components["responses"]["HeadersTooLarge"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    sitemapFile: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Entity tags the client holds (or `*`), compared weakly as RFC 9110 says; a match answers 304 without a body. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path: {
+                /** @description The file, `1.xml`, `2.xml`, … as the sitemap index names them */
+                file: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A sitemap (sitemaps.org 0.9): the home page and every slot page, as absolute URLs */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/xml": string;
+                };
+            };
+            /** @description Not Modified: the browser holds this page or file */
+            304: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such sitemap file */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP status code */
+                        statusCode: number;
+                        /** @description Its reason phrase */
+                        error: string;
+                        /** @description What was wrong, naming the parameter, field or path */
+                        message: string;
+                    };
                 };
             };
             431: components["responses"]["HeadersTooLarge"];

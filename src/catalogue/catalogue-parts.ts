@@ -1,6 +1,8 @@
 import type { CategoryMap } from './categories.js';
 import { EmojiIndex } from './emoji-index.js';
 import { EmojiCounter, type EmojiAggregates, type EmojiTally } from './emoji-usage.js';
+import { emojiWordsOf } from './emoji-words-of.js';
+import type { EmojiWordIndex } from './emoji-words.js';
 import { meritKey, meritOrder, rankAmong, sameMerit, withRankInserted, withRankMoved, withRankRemoved } from './ranking.js';
 import type { SlotRecord } from './slot.js';
 import { keysOf, type SlotKeys } from './slot-keys.js';
@@ -23,6 +25,7 @@ export interface CatalogueParts {
   readonly tally: EmojiTally;
   readonly emojis: EmojiAggregates;
   readonly providers: ProviderTally;
+  readonly emojiWords: EmojiWordIndex;
 }
 
 /** Slots handled between two chances to yield while building. */
@@ -48,7 +51,8 @@ export function* buildParts(records: readonly SlotRecord[], categories: Category
   const emojiIndex = yield* EmojiIndex.build(slots.length, (rank) => (keys[ranked[rank] as number] as SlotKeys).tagKeys);
   const slugs = yield* SlugIndex.build(slots);
   const providers = yield* tallyProviders(slots, keys);
-  return { slots, categories, keys, slugs, ranked, emojiIndex, tally: counter.tally(), emojis: counter.summarise(categories), providers };
+  const emojis = counter.summarise(categories);
+  return { slots, categories, keys, slugs, ranked, emojiIndex, tally: counter.tally(), emojis, providers, emojiWords: emojiWordsOf(emojis) };
 }
 
 /** The parts with `record` in place of the slot with its id, or added when there is none. */
@@ -65,7 +69,8 @@ export function partsWithout(parts: CatalogueParts, position: number): Steps<Cat
 
 /** The parts under `categories`: only the emoji aggregates depend on them. */
 export function partsWithCategories(parts: CatalogueParts, categories: CategoryMap): CatalogueParts {
-  return { ...parts, categories, emojis: new EmojiCounter(parts.tally).summarise(categories) };
+  const emojis = new EmojiCounter(parts.tally).summarise(categories);
+  return { ...parts, categories, emojis, emojiWords: emojiWordsOf(emojis) };
 }
 
 /** Where slot `id` is in `slots` (id order), or would go. */
@@ -118,7 +123,7 @@ function* changedParts(
   const providers = providersWithChange(parts.providers, before, after);
   const next = { slots: nextSlots, categories: parts.categories, keys: nextKeys, slugs, ranked: nextRanked, emojiIndex, providers };
   if (before !== undefined && after !== undefined && sameItems(before.emojiTags, after.emojiTags)) {
-    return { ...next, tally: parts.tally, emojis: parts.emojis };
+    return { ...next, tally: parts.tally, emojis: parts.emojis, emojiWords: parts.emojiWords };
   }
   const counter = new EmojiCounter(parts.tally);
   if (before !== undefined) counter.remove(before.emojiTags, keysBefore);
@@ -126,7 +131,8 @@ function* changedParts(
   for (const key of counter.keysShownAsStoredTags(new Set([...keysBefore, ...keysAfter]))) {
     counter.setForm(key, firstTagCarrying(key, next));
   }
-  return { ...next, tally: counter.tally(), emojis: counter.summarise(parts.categories) };
+  const emojis = counter.summarise(parts.categories);
+  return { ...next, tally: counter.tally(), emojis, emojiWords: emojiWordsOf(emojis) };
 }
 
 /** The stored tag with comparison key `key` on the first slot (in id order) that carries it, as a full build would meet it. */

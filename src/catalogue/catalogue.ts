@@ -1,6 +1,7 @@
 import { buildParts, partsWithCategories, partsWithout, partsWithSlot, positionOf, type CatalogueParts } from './catalogue-parts.js';
 import type { CategoryMap } from './categories.js';
 import type { EmojiAggregates } from './emoji-usage.js';
+import type { EmojiWordIndex } from './emoji-words.js';
 import { countFacet, type FacetCount, type FacetName } from './facets.js';
 import { fieldCheck, type Page, type SlotFilter } from './filter.js';
 import { summariseProviders, type ProviderSummary } from './providers.js';
@@ -46,12 +47,15 @@ export class Catalogue {
   readonly slots: readonly SlotRecord[];
   readonly categories: CategoryMap;
   readonly emojis: EmojiAggregates;
+  /** The emojis in use with their names, found by word. */
+  readonly emojiWords: EmojiWordIndex;
   readonly maxId: number;
 
   private constructor(private readonly parts: CatalogueParts) {
     this.slots = parts.slots;
     this.categories = parts.categories;
     this.emojis = parts.emojis;
+    this.emojiWords = parts.emojiWords;
     this.maxId = this.slots.at(-1)?.id ?? 0;
   }
 

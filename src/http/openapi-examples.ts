@@ -39,7 +39,7 @@ export const MATCH_EXAMPLE = {
   slots: [{ id: 1, name: 'Wild Swarm', url: `${BASE}/slots/wild-swarm`, emojis: ['🐝', '🍀'], rtp: 97.03, slug: 'wild-swarm', provider: 'Push Gaming', score: 2 }],
 } as const;
 
-export const EMOJI_USAGE_EXAMPLE = { emojis: [{ emoji: '🍀', count: 12, category: 'luck' }], total: 1, totalUsage: 12 } as const;
+export const EMOJI_USAGE_EXAMPLE = { emojis: [{ emoji: '🍀', count: 12, category: 'luck', name: 'four leaf clover' }], total: 1, totalUsage: 12 } as const;
 
 export const EMOJI_STATS_EXAMPLE = {
   totalEmojis: 42,

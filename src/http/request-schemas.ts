@@ -86,6 +86,25 @@ export const EmojisQuerySchema = Type.Object({
   ),
 });
 
+export const EMOJI_SEARCH_MAX_QUERY = 50;
+export const EMOJI_SEARCH_DEFAULT_LIMIT = 20;
+export const EMOJI_SEARCH_MAX_LIMIT = 100;
+
+export const EmojiSearchQuerySchema = Type.Object({
+  q: Type.String({
+    minLength: 1,
+    maxLength: EMOJI_SEARCH_MAX_QUERY,
+    description: `Words to look for, 1 to ${EMOJI_SEARCH_MAX_QUERY} characters once trimmed: \`fire\`, \`red heart\`, \`money\``,
+  }),
+  limit: Type.Optional(
+    Type.Integer({
+      minimum: 1,
+      default: EMOJI_SEARCH_DEFAULT_LIMIT,
+      description: `Emojis to return; a value above ${EMOJI_SEARCH_MAX_LIMIT} means ${EMOJI_SEARCH_MAX_LIMIT}`,
+    }),
+  ),
+});
+
 export const PlayParamsSchema = Type.Object({
   emojis: Type.String({ description: `${EMOJI_TEXT} Percent-encoded, as every HTTP client sends it.` }),
 });

@@ -1,6 +1,7 @@
 import { VOLATILITIES } from '../catalogue/slot.js';
 import type { AssetTable } from './assets.js';
 import { html, type SafeHtml } from './html.js';
+import { jsonScript } from './json-script.js';
 import { layout, SITE_NAME } from './layout.js';
 import type { PickerGroup, PickerModel } from './picker.js';
 
@@ -24,8 +25,16 @@ function picker(model: PickerModel): SafeHtml {
     return html`<section class="picker"><p>The catalogue is empty for now, so there is nothing to pick. Come back soon.</p></section>`;
   }
   return html`<section class="picker" aria-label="Emojis">
+<div class="emoji-search">
+<label for="emoji-search">Find an emoji by name</label>
+<input type="search" id="emoji-search" autocomplete="off" spellcheck="false" enterkeyhint="done" placeholder="fire, cherry, money…" aria-describedby="emoji-search-hint">
+<p class="search-hint" id="emoji-search-hint">Enter picks the first match, Escape clears.</p>
+<p class="search-status" id="emoji-search-status" role="status"></p>
+</div>
 <div class="tabs" role="tablist" aria-label="Emoji categories">${model.groups.map((group, index) => tab(group, index === 0))}</div>
 ${model.groups.map((group, index) => panel(group, index === 0))}
+<div class="panel" id="emoji-search-results" hidden><div class="emoji-grid" id="emoji-search-grid" role="group" aria-label="Emojis matching your search"></div></div>
+${jsonScript('application/json', model.search, 'emoji-words')}
 </section>`;
 }
 

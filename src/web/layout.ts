@@ -1,5 +1,6 @@
 import type { AssetTable } from './assets.js';
 import { html, type SafeHtml } from './html.js';
+import { jsonScript } from './json-script.js';
 
 export const SITE_NAME = 'slotmoji';
 
@@ -13,6 +14,8 @@ export interface PageMeta {
   readonly indexable: boolean;
   /** Whether the page runs the picker script. */
   readonly script: boolean;
+  /** schema.org JSON-LD describing what the page is about. */
+  readonly structuredData?: Record<string, unknown>;
 }
 
 /** The whole document around a page's `<main>`: head, site header, footer. */
@@ -36,12 +39,13 @@ ${meta.indexable ? html`<link rel="canonical" href="${meta.url}">` : html`<meta 
 <link rel="icon" href="${assets.href('icon.svg')}" type="image/svg+xml">
 <link rel="stylesheet" href="${assets.href('site.css')}">
 ${meta.script && html`<script type="module" src="${assets.href('picker.js')}"></script>`}
+${meta.structuredData !== undefined && jsonScript('application/ld+json', meta.structuredData)}
 </head>
 <body>
 <a class="skip-link" href="#main">Skip to content</a>
 <header class="site-header">
 <a class="brand" href="/"><span class="brand-mark" aria-hidden="true">🎰</span> ${SITE_NAME}</a>
-<nav aria-label="Site"><a href="/">Emoji picker</a><a href="/#spin">Lucky spin</a></nav>
+<nav aria-label="Site"><a href="/">Emoji picker</a><a href="/search">Search slots</a><a href="/#spin">Lucky spin</a></nav>
 </header>
 <main id="main" tabindex="-1">
 ${main}

@@ -1,5 +1,6 @@
 import type { Catalogue } from '../catalogue/catalogue.js';
 import { UNCATEGORIZED } from '../catalogue/categories.js';
+import { searchWords } from '../catalogue/search-words.js';
 import { emojiKey } from '../emoji/emoji.js';
 
 /** An emoji a player can tap, with how many slots carry it. */
@@ -15,9 +16,17 @@ export interface PickerGroup {
   readonly emojis: readonly PickerEmoji[];
 }
 
-/** What the home page shows: emoji groups (tabs) and the lucky-spin choices. */
+/**
+ * What the picker's search compares of one emoji in use, already split into search words (§14):
+ * `[emoji, name words joined by spaces, the keywords' other words joined by spaces]`.
+ */
+export type PickerSearchEntry = readonly [emoji: string, name: string, keywords: string];
+
+/** What the home page shows: emoji groups (tabs), their words for the search field, and the lucky-spin choices. */
 export interface PickerModel {
   readonly groups: readonly PickerGroup[];
+  /** Every emoji in use, in usage order (count descending, then code points). */
+  readonly search: readonly PickerSearchEntry[];
   readonly providers: readonly string[];
   /** The form a slot's tag takes on a picker button (`❤` → `❤️`), so links can pre-pick it. */
   readonly buttonEmoji: (tag: string) => string;
@@ -51,9 +60,16 @@ function buildModel(catalogue: Catalogue): PickerModel {
   for (const { provider } of catalogue.slots) if (!providers.has(provider.toLowerCase())) providers.set(provider.toLowerCase(), provider);
   return {
     groups,
+    search: catalogue.emojiWords.entries.map(searchEntry),
     providers: [...providers.values()].sort((a, b) => a.localeCompare(b, 'en')),
     buttonEmoji: (tag) => counts.get(emojiKey(tag))?.emoji ?? tag,
   };
+}
+
+function searchEntry({ emoji, name, keywords }: { emoji: string; name: string; keywords: readonly string[] }): PickerSearchEntry {
+  const nameWords = searchWords(name);
+  const otherWords = new Set(keywords.flatMap(searchWords).filter((word) => !nameWords.includes(word)));
+  return [emoji, nameWords.join(' '), [...otherWords].join(' ')];
 }
 
 const models = new WeakMap<Catalogue, PickerModel>();

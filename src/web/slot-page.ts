@@ -6,6 +6,7 @@ import { formatMaxWin, formatRating, formatRtp, ratingStars, truncate, volatilit
 import { html, type SafeHtml } from './html.js';
 import { layout, SITE_NAME } from './layout.js';
 import { pickerModel } from './picker.js';
+import { slotStructuredData } from './structured-data.js';
 
 const RELATED_SLOTS = 4;
 const META_DESCRIPTION_LENGTH = 160;
@@ -110,12 +111,14 @@ ${slot.review !== '' && html`<section class="review"><h2>Our review</h2><p>${slo
 ${chips(slot)}
 </article>
 ${related(surroundings.related)}`;
+  const url = slotPageUrl(base, slot.slug);
   const meta = {
     title: `${slot.name} by ${slot.provider} · RTP ${formatRtp(slot.rtp)} · ${SITE_NAME}`,
     description: metaDescription(slot),
-    url: slotPageUrl(base, slot.slug),
+    url,
     indexable: true,
     script: false,
+    structuredData: slotStructuredData(slot, url),
   };
   return layout(meta, assets, main).value;
 }

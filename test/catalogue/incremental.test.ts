@@ -6,6 +6,7 @@ import { FACET_NAMES } from '../../src/catalogue/facets.js';
 import type { SlotFilter } from '../../src/catalogue/filter.js';
 import type { CategoryMap } from '../../src/catalogue/categories.js';
 import { VOLATILITIES, type SlotRecord } from '../../src/catalogue/slot.js';
+import { searchWords } from '../../src/catalogue/search-words.js';
 import { emojiKey } from '../../src/emoji/emoji.js';
 import { slotRecord } from '../support/fixtures.js';
 
@@ -91,6 +92,9 @@ const SEARCHES: readonly SlotQuery[] = [
   { filter: { minYear: 2015 }, order: { key: 'releaseYear', descending: true } },
 ];
 
+/** Queries for emojis by word whose answers depend on which emojis are in use and how often. */
+const WORD_QUERIES = ['fire', 'heart', 'hand', 'c', 'red heart', 'keycap 7'];
+
 /** Every answer a reader can get from a snapshot, as plain data. */
 function observe(catalogue: Catalogue, probeSlugs: readonly string[], probeIds: readonly number[]): unknown {
   const ids = (slots: readonly SlotRecord[]) => slots.map((slot) => slot.id);
@@ -105,6 +109,8 @@ function observe(catalogue: Catalogue, probeSlugs: readonly string[], probeIds: 
     slots: catalogue.slots,
     categories: catalogue.categories,
     emojis: catalogue.emojis,
+    namedEmojis: catalogue.emojiWords.entries,
+    emojisByWord: WORD_QUERIES.map((query) => catalogue.emojiWords.search(searchWords(query), 3)),
     byId: probeIds.map((id) => catalogue.find(String(id))?.id),
     bySlug: probeSlugs.flatMap((slug) => [catalogue.find(slug)?.id, catalogue.find(slug.toUpperCase())?.id, catalogue.findBySlug(slug)?.id]),
     lists: [

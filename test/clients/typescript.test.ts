@@ -153,6 +153,15 @@ describe('the TypeScript client against a live server', { timeout: 60_000 }, () 
     assert.match((await client.GET('/slots/{slug}', { params: { path: { slug: 'cherry-gems' } }, parseAs: 'text' })).data ?? '', /Cherry Gems/);
     const document = await client.GET('/openapi.json');
     assert.equal((document.data as { openapi?: string } | undefined)?.openapi, '3.1.0');
+    assert.match((await client.GET('/robots.txt', { parseAs: 'text' })).data ?? '', /Sitemap: /);
+    assert.match((await client.GET('/sitemap.xml', { parseAs: 'text' })).data ?? '', /<urlset/);
+    assert.match((await client.GET('/sitemaps/{file}', { params: { path: { file: '1.xml' } }, parseAs: 'text' })).data ?? '', /<urlset/);
+  });
+
+  it('finds emojis by word', async () => {
+    const found = await client.GET('/api/emojis/search', { params: { query: { q: 'cherry', limit: 5 } } });
+    assert.deepEqual(found.data?.emojis.map((entry) => entry.emoji), ['🍒']);
+    assert.equal(found.data?.emojis[0]?.name, 'cherries');
   });
 
   it('reached every operation of the document', async () => {

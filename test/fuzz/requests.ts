@@ -24,6 +24,7 @@ const MEANINGFUL = [
   'wild-swarm', ...EMOJIS, '🎰💎🍒', '🍒,💎', ' 🍒 ', 'abc',
   '<script>', 'true', 'FALSE', 'low', 'High', 'raw', 'aggregated', 'Pragmatic Play', 'pragmatic-play', 'any', 'all',
   '127.0.0.1', '::1', '192.0.2.1', 'null', 'undefined', '__proto__', 'constructor', 'NaN', 'Infinity', ...ASSET_NAMES,
+  'fire', 'cherry', 'money bag', 'CRÈME', "play'n", '1.xml',
 ];
 
 /** Percent-encoding that is malformed, or well formed around bytes that are not valid UTF-8 or not printable. */
@@ -148,9 +149,13 @@ const ROUTES: readonly Route[] = [
   { method: 'GET', path: '/' },
   { method: 'GET', path: '/slots/:slug', known: SLUGS },
   { method: 'GET', path: '/assets/:file', known: ASSET_NAMES },
+  { method: 'GET', path: '/robots.txt' },
+  { method: 'GET', path: '/sitemap.xml' },
+  { method: 'GET', path: '/sitemaps/:file', known: ['1.xml', '2.xml'] },
   { method: 'GET', path: '/api/slots', query: ['limit', 'offset', 'hasBonusBuy', ...FILTERS] },
   { method: 'GET', path: '/api/slots/:idOrSlug', known: [...SLOT_IDS, ...SLUGS] },
   { method: 'GET', path: '/api/emojis', query: ['format'] },
+  { method: 'GET', path: '/api/emojis/search', query: ['q', 'limit'] },
   { method: 'GET', path: '/api/emojis/categories' },
   { method: 'GET', path: '/api/emojis/stats' },
   { method: 'POST', path: '/api/match', body: matchBody },

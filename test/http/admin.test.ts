@@ -182,7 +182,7 @@ describe('admin slot writes', () => {
     const spin = await get(`/api/v1/spin?emoji=${encodeURIComponent('🦄')}`);
     assert.match(String(spin.headers['location']), /\/slots\/unicorn-party$/);
     const emojis = json<{ emojis: { emoji: string; count: number }[]; totalUsage: number }>(await get('/api/emojis'));
-    assert.deepEqual(emojis.emojis.find((entry) => entry.emoji === '🦄'), { emoji: '🦄', count: 1, category: 'Uncategorized' });
+    assert.deepEqual(emojis.emojis.find((entry) => entry.emoji === '🦄'), { emoji: '🦄', count: 1, category: 'Uncategorized', name: 'unicorn' });
     assert.equal(emojis.totalUsage, 16);
     const raw = json<{ mappings: { slotId: string; emoji: string }[]; total: number }>(await get('/api/emojis?format=raw'));
     assert.deepEqual(raw.mappings.filter((row) => row.slotId === '6').map((row) => row.emoji), ['🦄', '🍒']);

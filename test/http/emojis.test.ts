@@ -5,7 +5,7 @@ import { SMALL_CATALOGUE } from '../support/fixtures.js';
 import { errorMessage, json } from '../support/http.js';
 
 interface Aggregated {
-  emojis: { emoji: string; count: number; category: string }[];
+  emojis: { emoji: string; count: number; category: string; name: string }[];
   total: number;
   totalUsage: number;
 }
@@ -37,14 +37,14 @@ describe('emoji endpoints', () => {
     const aggregated = await get<Aggregated>('/api/emojis');
     assert.deepEqual(aggregated, await get<Aggregated>('/api/emojis?format=aggregated'));
     assert.deepEqual(aggregated.emojis, [
-      { emoji: '🍒', count: 3, category: 'fruit' },
-      { emoji: '🍀', count: 2, category: 'luck' },
-      { emoji: '🍋', count: 2, category: 'fruit' },
-      { emoji: '🎰', count: 2, category: 'luck' },
-      { emoji: '💎', count: 2, category: 'gems' },
-      { emoji: '❤️', count: 1, category: 'love' },
-      { emoji: '🎲', count: 1, category: 'luck' },
-      { emoji: '🐉', count: 1, category: 'Uncategorized' },
+      { emoji: '🍒', count: 3, category: 'fruit', name: 'cherries' },
+      { emoji: '🍀', count: 2, category: 'luck', name: 'four leaf clover' },
+      { emoji: '🍋', count: 2, category: 'fruit', name: 'lemon' },
+      { emoji: '🎰', count: 2, category: 'luck', name: 'slot machine' },
+      { emoji: '💎', count: 2, category: 'gems', name: 'gem stone' },
+      { emoji: '❤️', count: 1, category: 'love', name: 'red heart' },
+      { emoji: '🎲', count: 1, category: 'luck', name: 'game die' },
+      { emoji: '🐉', count: 1, category: 'Uncategorized', name: 'dragon' },
     ]);
     assert.equal(aggregated.total, 8);
     assert.equal(aggregated.totalUsage, 14);

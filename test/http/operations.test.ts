@@ -16,6 +16,7 @@ const DOCUMENTED_PATHS = [
   '/api/slots/{idOrSlug}/similar',
   '/api/providers',
   '/api/emojis',
+  '/api/emojis/search',
   '/api/emojis/categories',
   '/api/emojis/stats',
   '/api/match',
@@ -34,6 +35,9 @@ const DOCUMENTED_PATHS = [
   '/api/admin/catalogue',
   '/api/admin/emojis/categories',
   '/api/admin/rate-limits/{ip}',
+  '/robots.txt',
+  '/sitemap.xml',
+  '/sitemaps/{file}',
 ];
 
 function start(options: TestAppOptions = {}): Promise<TestApp> {

@@ -11,12 +11,20 @@ import { single, type Query } from '../query.js';
 import { CATEGORIES_EXAMPLE, EMOJI_STATS_EXAMPLE, EMOJI_USAGE_EXAMPLE } from '../openapi-examples.js';
 import { DOCUMENTED_ONLY, EmojisQuerySchema, NotModifiedSchema } from '../request-schemas.js';
 import { perSnapshot } from '../snapshot-memo.js';
+import { emojiSearchRoute } from './emoji-search.js';
 
 const EmojiCountSchema = Type.Object({ emoji: Type.String(), count: Type.Integer() });
 
 const AggregatedSchema = Type.Object(
   {
-    emojis: Type.Array(Type.Object({ emoji: Type.String(), count: Type.Integer(), category: Type.String() })),
+    emojis: Type.Array(
+      Type.Object({
+        emoji: Type.String(),
+        count: Type.Integer(),
+        category: Type.String(),
+        name: Type.String({ description: 'English name (Unicode CLDR); empty for an emoji newer than the data' }),
+      }),
+    ),
     total: Type.Integer({ description: 'Distinct emojis' }),
     totalUsage: Type.Integer({ description: 'Sum of the counts' }),
   },
@@ -45,8 +53,9 @@ const StatsSchema = Type.Object(
 );
 
 const aggregatedJson = perSnapshot((catalogue) => {
-  const { emojis } = catalogue;
-  return representation(catalogue, 'emojis aggregated', Buffer.from(JSON.stringify({ emojis: emojis.usage, total: emojis.usage.length, totalUsage: emojis.totalUsage })));
+  const named = catalogue.emojiWords.entries.map(({ emoji, count, category, name }) => ({ emoji, count, category, name }));
+  const body = JSON.stringify({ emojis: named, total: named.length, totalUsage: catalogue.emojis.totalUsage });
+  return representation(catalogue, 'emojis aggregated', Buffer.from(body));
 });
 const rawJson = perSnapshot((catalogue) => {
   const mappings = emojiMappings(catalogue.slots);
@@ -81,6 +90,8 @@ export function emojiRoutes(app: FastifyInstance, context: RouteContext): void {
   app.get('/api/emojis', { ...DOCUMENTED_ONLY, schema: usageSchema }, async (request, reply) =>
     sendRepresentation(request, reply, emojiUsageBody(context.catalogue(), request.query as Query)),
   );
+
+  emojiSearchRoute(app, context);
 
   const categoriesSchema = {
     operationId: 'getEmojiCategories',

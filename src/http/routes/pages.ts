@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { quote } from '../../emoji/parse.js';
 import { loadAssets, type Asset, type AssetTable } from '../../web/assets.js';
 import { negotiateCoding } from '../../web/encoding.js';
+import { robotsTxt, sitemapFileCount, sitemapIndex, sitemapUrlSet } from '../../web/crawlers.js';
 import { homePage } from '../../web/home-page.js';
 import { notFoundPage } from '../../web/not-found-page.js';
 import { pickerModel } from '../../web/picker.js';
@@ -11,8 +12,9 @@ import { slotPage, slotSurroundings } from '../../web/slot-page.js';
 import { baseUrl } from '../base-url.js';
 import type { RouteContext } from '../context.js';
 import { ErrorBodySchema, notFound } from '../errors.js';
-import { DOCUMENTED_ONLY } from '../request-schemas.js';
 import { ifNoneMatchMatches } from '../if-none-match.js';
+import { DOCUMENTED_ONLY } from '../request-schemas.js';
+import { perSnapshotCache } from '../snapshot-memo.js';
 
 /** Pages load only their own script, style and icon, and cannot be framed or inject markup. */
 export const CONTENT_SECURITY_POLICY = [
@@ -40,6 +42,9 @@ export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
 const PAGE_CACHE = 'no-cache';
 
 const HTML = 'text/html; charset=utf-8';
+const XML = 'application/xml; charset=utf-8';
+const TEXT = 'text/plain; charset=utf-8';
+const SITEMAP_FILE = /^([1-9][0-9]{0,5})\.xml$/;
 
 const htmlPage = (description: string) => ({ description, content: { 'text/html': { schema: { type: 'string' } } } });
 const NOT_MODIFIED = { type: 'null', description: 'Not Modified: the browser holds this page or file' } as const;
@@ -76,18 +81,44 @@ const ASSET_SCHEMA = {
   },
 };
 
+const textFile = (type: string, description: string) => ({ description, content: { [type]: { schema: { type: 'string' } } } });
+const SITEMAP = textFile('application/xml', 'A sitemap (sitemaps.org 0.9): the home page and every slot page, as absolute URLs');
+const ROBOTS_SCHEMA = {
+  operationId: 'robotsTxt',
+  tags: ['pages'],
+  summary: 'What crawlers may visit (everything but /api), and where the sitemap is',
+  response: { 200: textFile('text/plain', 'robots.txt'), 304: NOT_MODIFIED },
+};
+const SITEMAP_SCHEMA = {
+  operationId: 'sitemap',
+  tags: ['pages'],
+  summary: 'The sitemap; beyond 50,000 URLs an index of numbered sitemap files',
+  response: { 200: SITEMAP, 304: NOT_MODIFIED },
+};
+const SITEMAP_FILE_SCHEMA = {
+  operationId: 'sitemapFile',
+  tags: ['pages'],
+  summary: 'One numbered file of a sitemap too large for one file',
+  params: {
+    type: 'object',
+    properties: { file: { type: 'string', description: 'The file, `1.xml`, `2.xml`, … as the sitemap index names them' } },
+    required: ['file'],
+  },
+  response: { 200: SITEMAP, 304: NOT_MODIFIED, 404: { ...ErrorBodySchema, description: 'No such sitemap file' } },
+};
+
 /** Whether the browser already holds the representation `etag` names. */
 function isFresh(request: FastifyRequest, etag: string): boolean {
   return ifNoneMatchMatches(request.headers['if-none-match'], etag);
 }
 
 /** A 200 page with a validator, or a 304 when the browser already holds this exact page. */
-function sendPage(request: FastifyRequest, reply: FastifyReply, page: string): FastifyReply {
+function sendPage(request: FastifyRequest, reply: FastifyReply, page: string, type = HTML): FastifyReply {
   // Weak: the compression hook may change the bytes on the wire, not the page.
   const etag = `W/"${createHash('sha256').update(page).digest('base64url').slice(0, 22)}"`;
   reply.header('cache-control', PAGE_CACHE).header('etag', etag);
   if (isFresh(request, etag)) return reply.code(304).send();
-  return reply.type(HTML).send(page);
+  return reply.type(type).send(page);
 }
 
 function sendAsset(request: FastifyRequest, reply: FastifyReply, asset: Asset): FastifyReply {
@@ -119,6 +150,33 @@ function htmlRoutes(app: FastifyInstance, context: RouteContext, assets: AssetTa
   });
 }
 
+/** Sitemap files of one snapshot by base URL and file; a few bases at most are ever asked for. */
+const sitemaps = perSnapshotCache<string>(64);
+
+/** What crawlers read: robots.txt and the sitemap, built from the current snapshot, so they follow every admin write. */
+function crawlerRoutes(app: FastifyInstance, context: RouteContext): void {
+  app.get('/robots.txt', { schema: ROBOTS_SCHEMA }, async (request, reply) => sendPage(request, reply, robotsTxt(baseUrl(request, context.config)), TEXT));
+
+  app.get('/sitemap.xml', { schema: SITEMAP_SCHEMA }, async (request, reply) => {
+    const base = baseUrl(request, context.config);
+    const catalogue = context.catalogue();
+    const files = sitemapFileCount(catalogue.size);
+    const body = sitemaps(catalogue, `${base} index`, () => (files === 1 ? sitemapUrlSet(base, catalogue.slots) : sitemapIndex(base, files)));
+    return sendPage(request, reply, body, XML);
+  });
+
+  app.get('/sitemaps/:file', { ...DOCUMENTED_ONLY, schema: SITEMAP_FILE_SCHEMA }, async (request, reply) => {
+    const { file } = request.params as { file: string };
+    const base = baseUrl(request, context.config);
+    const catalogue = context.catalogue();
+    const number = Number(SITEMAP_FILE.exec(file)?.[1] ?? 0);
+    const files = sitemapFileCount(catalogue.size);
+    // A small site's one file is also its file 1, so a crawler holding an older index still finds it.
+    if (number < 1 || number > files) throw notFound(`sitemap file ${quote(file)} not found`);
+    return sendPage(request, reply, sitemaps(catalogue, `${base} ${number}`, () => sitemapUrlSet(base, catalogue.slots, number)), XML);
+  });
+}
+
 /**
  * The pages people land on (`/`, `/slots/{slug}`) and their assets. Pages are compressed per
  * response; assets were compressed once at start-up. Both carry the page security headers.
@@ -140,6 +198,7 @@ export function pageRoutes(app: FastifyInstance, context: RouteContext): void {
     web.register(async (pages) => {
       await pages.register(compress, { encodings: ['br', 'gzip'], globalDecompression: false });
       htmlRoutes(pages, context, assets);
+      crawlerRoutes(pages, context);
     });
   });
 }

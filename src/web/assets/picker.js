@@ -50,7 +50,7 @@ tabs.forEach((tab, index) => {
 // ---- The combo: which emojis are picked, in the order they were picked.
 
 function renderCombo() {
-  for (const button of emojiButtons) {
+  for (const button of document.querySelectorAll('button[data-emoji]')) {
     button.setAttribute('aria-pressed', String(picked.includes(button.dataset.emoji)));
   }
   comboList.replaceChildren(
@@ -97,6 +97,107 @@ clear.addEventListener('click', () => {
   renderCombo();
   scheduleMatch();
 });
+
+// ---- Search by name: narrows the emojis to those whose English name or keywords hold a word starting
+// with each word typed (decisions §14), name matches first, across every category.
+
+const searchInput = byId('emoji-search');
+const searchStatus = byId('emoji-search-status');
+const searchResults = byId('emoji-search-results');
+const searchGrid = byId('emoji-search-grid');
+const tablist = document.querySelector('[role="tablist"]');
+const wordsData = byId('emoji-words');
+
+// [emoji, name words, other keyword words], in usage order; the words are split as the server splits them.
+// Read on the first search, so a visit that never searches pays nothing for them.
+let searchable;
+
+function searchableEmojis() {
+  searchable ??= JSON.parse(wordsData.textContent).map(([emoji, name, keywords]) => {
+    const nameWords = name === '' ? [] : name.split(' ');
+    return { emoji, name, nameWords, words: keywords === '' ? nameWords : [...nameWords, ...keywords.split(' ')] };
+  });
+  return searchable;
+}
+
+function searchWords(text) {
+  return text
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/['’ʼ]/g, '')
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((word) => word !== '');
+}
+
+const startsAny = (words, prefix) => words.some((word) => word.startsWith(prefix));
+
+function findEmojis(query) {
+  const queryText = query.join(' ');
+  const groups = [[], [], []];
+  for (const entry of searchableEmojis()) {
+    if (!query.every((word) => startsAny(entry.words, word))) continue;
+    const group = entry.name.startsWith(queryText) ? 0 : query.every((word) => startsAny(entry.nameWords, word)) ? 1 : 2;
+    groups[group].push(entry);
+  }
+  return groups.flat();
+}
+
+function resultButton(entry) {
+  const button = element('button', 'emoji', entry.emoji);
+  button.type = 'button';
+  button.dataset.emoji = entry.emoji;
+  button.title = `${entry.emoji} ${entry.name}`;
+  button.setAttribute('aria-pressed', String(picked.includes(entry.emoji)));
+  button.addEventListener('click', () => toggle(entry.emoji));
+  return button;
+}
+
+let searchMatches = [];
+
+function showCategories(shown) {
+  tablist.hidden = !shown;
+  for (const tab of tabs) byId(tab.getAttribute('aria-controls')).hidden = !shown || tab.getAttribute('aria-selected') !== 'true';
+  searchResults.hidden = shown;
+}
+
+function runSearch() {
+  const query = searchWords(searchInput.value);
+  if (query.length === 0) {
+    searchMatches = [];
+    searchGrid.replaceChildren();
+    searchStatus.textContent = '';
+    showCategories(true);
+    return;
+  }
+  searchMatches = findEmojis(query);
+  searchGrid.replaceChildren(...searchMatches.map(resultButton));
+  const typed = searchInput.value.trim();
+  searchStatus.textContent =
+    searchMatches.length === 0
+      ? `No emoji matches “${typed}”. Try another word.`
+      : searchMatches.length === 1
+        ? `1 emoji matches “${typed}”.`
+        : `${searchMatches.length} emojis match “${typed}”.`;
+  showCategories(false);
+}
+
+if (searchInput && tablist && wordsData) {
+  searchInput.addEventListener('input', runSearch);
+  searchInput.addEventListener('keydown', (event) => {
+    if (event.key === 'Enter') {
+      event.preventDefault();
+      const first = searchMatches[0];
+      if (first && !picked.includes(first.emoji)) toggle(first.emoji);
+    } else if (event.key === 'Escape' && searchInput.value !== '') {
+      event.preventDefault();
+      searchInput.value = '';
+      runSearch();
+    }
+  });
+  // A value the browser restored (back navigation) narrows the grid as typing would have.
+  if (searchInput.value !== '') runSearch();
+}
 
 // ---- Live matches from POST /api/match; only the answer to the latest combo is shown.
 

@@ -1,0 +1,137 @@
+/*
+ * Lighthouse (mobile) on the pages people land on, served by the built service from a fresh copy of
+ * the bundled catalogue, in Debian's Chromium. Prints each page's scores and exits 1 when one is below
+ * its target. Reports are saved in artifacts/lighthouse/.
+ *
+ *   npm run lighthouse                    # / and a slot page
+ *   npm run lighthouse -- /search?q=fire  # these paths instead
+ *   npm run lighthouse -- --runs=5        # each page five times, judged by the median of each score
+ *
+ * Performance is measured on this machine's CPU (slowed four times, as Lighthouse simulates a phone),
+ * so a machine busy with other work scores lower; the median of several runs steadies it.
+ */
+import { execFile, spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { freePort } from '../bench/slotmoji-server.js';
+
+const ROOT = fileURLToPath(new URL('../', import.meta.url));
+const LIGHTHOUSE = join(ROOT, 'node_modules/.bin/lighthouse');
+const REPORTS = join(ROOT, 'artifacts/lighthouse');
+const CHROMIUM = '/usr/bin/chromium';
+const CHROME_FLAGS = '--headless --no-sandbox --disable-gpu --disable-background-networking';
+const DEFAULT_PATHS = ['/', '/slots/wild-swarm'];
+const TARGETS: Readonly<Record<string, number>> = { performance: 0.95, accessibility: 1, 'best-practices': 1, seo: 1 };
+const UNLIMITED = '1000000000';
+
+interface Audit {
+  readonly title: string;
+  readonly score: number | null;
+  readonly scoreDisplayMode: string;
+}
+interface Report {
+  readonly categories: Readonly<Record<string, { readonly score: number | null; readonly auditRefs: readonly { readonly id: string }[] }>>;
+  readonly audits: Readonly<Record<string, Audit>>;
+}
+
+const run = promisify(execFile);
+
+/** The built service on a free port, on a database of its own filled from the bundled catalogue. */
+async function startService(): Promise<{ origin: string; stop: () => void; dir: string }> {
+  const dir = mkdtempSync(join(tmpdir(), 'slotmoji-lighthouse-'));
+  const port = await freePort();
+  const env = {
+    PATH: process.env['PATH'],
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATABASE_URL: `sqlite://${join(dir, 'lighthouse.db')}`,
+    LOG_LEVEL: 'warn',
+    RATE_LIMIT_PER_MINUTE: UNLIMITED,
+    RATE_LIMIT_PER_HOUR: UNLIMITED,
+    RATE_LIMIT_PER_DAY: UNLIMITED,
+  };
+  const child = spawn(process.execPath, [join(ROOT, 'dist/server.js')], { env, stdio: ['ignore', 'inherit', 'inherit'] });
+  const origin = `http://127.0.0.1:${port}`;
+  for (let attempt = 0; ; attempt++) {
+    if (child.exitCode !== null) throw new Error(`the service exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${origin}/readyz`)).ok) break;
+    } catch {
+      // Not listening yet.
+    }
+    if (attempt > 600) throw new Error('the service did not become ready within a minute');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return { origin, dir, stop: () => child.kill('SIGTERM') };
+}
+
+function reportName(path: string): string {
+  return path === '/' ? 'home' : path.replace(/^\//, '').replace(/[^\w-]+/g, '-');
+}
+
+/** One Lighthouse run on `url`, as the command-line tool does it. */
+async function audit(url: string, name: string): Promise<Report> {
+  const output = join(REPORTS, `${name}.report.json`);
+  await run(
+    LIGHTHOUSE,
+    [url, '--quiet', '--output=json', `--output-path=${output}`, `--only-categories=${Object.keys(TARGETS).join(',')}`, `--chrome-flags=${CHROME_FLAGS}`],
+    { env: { ...process.env, CHROME_PATH: CHROMIUM }, maxBuffer: 64 * 1024 * 1024 },
+  );
+  return JSON.parse(readFileSync(output, 'utf8')) as Report;
+}
+
+/** The audits that kept a category below 1, by title. */
+function shortfalls(report: Report, category: string): string[] {
+  return (report.categories[category]?.auditRefs ?? [])
+    .map(({ id }) => report.audits[id])
+    .filter((item): item is Audit => item !== undefined && item.scoreDisplayMode !== 'notApplicable' && item.scoreDisplayMode !== 'informative' && item.scoreDisplayMode !== 'manual' && item.score !== null && item.score < 1)
+    .map((item) => item.title);
+}
+
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = sorted.length >> 1;
+  return sorted.length % 2 === 1 ? (sorted[middle] as number) : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
+}
+
+async function main(): Promise<void> {
+  const args = process.argv.slice(2);
+  const runsArg = args.find((arg) => arg.startsWith('--runs='));
+  const runs = runsArg === undefined ? 1 : Number(runsArg.slice('--runs='.length));
+  if (!Number.isInteger(runs) || runs < 1 || runs > 20) throw new Error(`--runs must be a whole number from 1 to 20, got ${runsArg}`);
+  const given = args.filter((arg) => !arg.startsWith('--'));
+  const paths = given.length > 0 ? given : DEFAULT_PATHS;
+  mkdirSync(REPORTS, { recursive: true });
+  const service = await startService();
+  let failed = false;
+  try {
+    for (const path of paths) {
+      const started = Date.now();
+      const reports: Report[] = [];
+      for (let run = 1; run <= runs; run++) reports.push(await audit(`${service.origin}${path}`, runs === 1 ? reportName(path) : `${reportName(path)}-${run}`));
+      const scores = Object.entries(TARGETS).map(([category, target]) => {
+        const each = reports.map((report) => report.categories[category]?.score ?? 0);
+        const score = median(each);
+        if (score < target) failed = true;
+        const spread = runs === 1 ? '' : ` [${each.map((value) => value.toFixed(2)).join(' ')}]`;
+        return `${category} ${score.toFixed(2)}${spread}${score < target ? ` (below ${target})` : ''}`;
+      });
+      console.log(`${path}: ${scores.join(', ')} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+      for (const category of Object.keys(TARGETS)) {
+        for (const line of new Set(reports.flatMap((report) => shortfalls(report, category)))) console.log(`  ${category}: ${line}`);
+      }
+    }
+  } finally {
+    service.stop();
+    rmSync(service.dir, { recursive: true, force: true });
+  }
+  if (failed) {
+    console.error('Lighthouse: below target');
+    process.exitCode = 1;
+  }
+}
+
+await main();
