@@ -1,4 +1,4 @@
-import type { AssetTable } from './assets.js';
+import type { AssetName, AssetTable } from './assets.js';
 import { html, type SafeHtml } from './html.js';
 
 export const SITE_NAME = 'slotmoji';
@@ -13,6 +13,8 @@ export interface PageMeta {
   readonly indexable: boolean;
   /** Whether the page runs the picker script. */
   readonly script: boolean;
+  /** The script it runs instead of the picker's. */
+  readonly scriptFile?: AssetName;
 }
 
 /** The whole document around a page's `<main>`: head, site header, footer. */
@@ -35,7 +37,7 @@ ${meta.indexable ? html`<link rel="canonical" href="${meta.url}">` : html`<meta 
 <meta name="twitter:card" content="summary">
 <link rel="icon" href="${assets.href('icon.svg')}" type="image/svg+xml">
 <link rel="stylesheet" href="${assets.href('site.css')}">
-${meta.script && html`<script type="module" src="${assets.href('picker.js')}"></script>`}
+${meta.script && html`<script type="module" src="${assets.href(meta.scriptFile ?? 'picker.js')}"></script>`}
 </head>
 <body>
 <a class="skip-link" href="#main">Skip to content</a>

@@ -7,10 +7,12 @@ import { negotiateCoding } from '../../web/encoding.js';
 import { homePage } from '../../web/home-page.js';
 import { notFoundPage } from '../../web/not-found-page.js';
 import { pickerModel } from '../../web/picker.js';
+import { searchPage } from '../../web/search-page.js';
 import { slotPage, slotSurroundings } from '../../web/slot-page.js';
 import { baseUrl } from '../base-url.js';
 import type { RouteContext } from '../context.js';
 import { notFound } from '../errors.js';
+import { searchOutcome } from '../search-outcome.js';
 
 /** Pages load only their own script, style and icon, and cannot be framed or inject markup. */
 export const CONTENT_SECURITY_POLICY = [
@@ -85,6 +87,14 @@ function htmlRoutes(app: FastifyInstance, context: RouteContext, assets: AssetTa
       return reply.code(404).header('cache-control', 'no-store').type(HTML).send(page);
     }
     return sendPage(request, reply, slotPage(slot, slotSurroundings(catalogue, slot), base, assets));
+  });
+
+  app.get('/search', async (request, reply) => {
+    const catalogue = context.catalogue();
+    const outcome = searchOutcome(catalogue, request.url, request.query as Record<string, string | string[]>);
+    const page = searchPage(outcome, baseUrl(request, context.config), catalogue.size, assets);
+    if (outcome.kind === 'refused') return reply.code(400).header('cache-control', 'no-store').type(HTML).send(page);
+    return sendPage(request, reply, page);
   });
 }
 
