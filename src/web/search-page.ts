@@ -128,7 +128,7 @@ function keptFields(search: SearchQuery): SafeHtml {
 
 function filters(outcome: SearchOutcome): SafeHtml {
   const { search } = outcome;
-  return html`<aside class="search-filters" aria-labelledby="filters-title">
+  return html`<section class="search-filters" aria-labelledby="filters-title">
 <h2 id="filters-title">Filters</h2>
 ${facetFieldset('provider', outcome)}
 ${facetFieldset('volatility', outcome)}
@@ -139,7 +139,7 @@ ${facetFieldset('theme', outcome)}
 ${facetFieldset('feature', outcome)}
 ${keptFields(search)}
 <p class="filter-actions"><button type="submit" class="btn">Apply filters</button> <a href="/search">Clear all</a></p>
-</aside>`;
+</section>`;
 }
 
 function card(slot: SlotRecord): SafeHtml {

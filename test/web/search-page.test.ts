@@ -125,7 +125,7 @@ describe('the search page over HTTP', () => {
     // Checkboxes are labelled by the label around them.
     for (const box of form.matchAll(/<input type="checkbox"[^>]*>/g)) assert.ok(form.includes(`<label>${box[0]}`), box[0]);
     assert.match(form, /^<form [^>]*role="search"/);
-    assert.match(body, /<aside class="search-filters" aria-labelledby="filters-title">/);
+    assert.match(body, /<section class="search-filters" aria-labelledby="filters-title">/);
     assert.match(body, /<nav aria-label="Site">/);
     assert.match(body, /<main id="main"/);
     assert.match(body, /<title>Slots matching “book” · slotmoji<\/title>/);
