@@ -36,6 +36,11 @@ const PAGES: Readonly<Record<string, FastifySchema>> = {
     summary: 'The page of one slot, where the redirects lead',
     response: { 200: HTML_PAGE, 404: { ...HTML_PAGE, description: 'An HTML page saying there is no such slot' } },
   },
+  '/search': {
+    tags: ['pages'],
+    summary: 'The search page: the parameters of GET /api/slots as a form, its results, facet counts and paging',
+    response: { 200: HTML_PAGE, 400: { ...HTML_PAGE, description: 'The search page saying why the search cannot run' } },
+  },
 };
 
 const DESCRIPTION = `Slot games and the emojis attached to them: list and look up slots, emoji usage,

@@ -6,7 +6,7 @@ export const LIST_FIELDS = ['provider', 'volatility', 'theme', 'feature'] as con
 export type ListField = (typeof LIST_FIELDS)[number];
 
 /** Fields with one value each, in the order the page keeps them in its links. */
-export const SINGLE_FIELDS = [
+const SINGLE_FIELDS = [
   'q',
   'sort',
   'minRtp',

@@ -26,6 +26,7 @@ const PUBLIC_PATHS = [
   '/readyz',
   '/',
   '/slots/{slug}',
+  '/search',
 ];
 
 function start(options: TestAppOptions = {}): Promise<TestApp> {
