@@ -420,6 +420,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The search page: the parameters of GET /api/slots as a form, its results, facet counts and paging */
+        get: operations["searchPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/robots.txt": {
         parameters: {
             query?: never;
@@ -2712,6 +2729,88 @@ export interface operations {
             };
             /** @description A page saying there is no such slot */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            431: components["responses"]["HeadersTooLarge"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    searchPage: {
+        parameters: {
+            query?: {
+                /** @description Slots per page; a value above 1000 means 1000 */
+                limit?: number;
+                /** @description Slots to skip, in the order of `sort` */
+                offset?: number;
+                /** @description Search text: every word must match a word of the name, provider, themes or features, as a prefix or (words of 5 or more letters) one typo away. Case, accents and apostrophes do not matter. */
+                q?: string;
+                /** @description Provider name or its slug, in any case (`Pragmatic Play`, `pragmatic-play`); a comma-separated list passes slots of any of them */
+                provider?: string;
+                /** @description Volatility level (low, medium, high, extreme), in any case; a comma-separated list passes any of them */
+                volatility?: string;
+                /** @description Only slots with (true) or without (false) a bonus buy */
+                hasBonusBuy?: boolean;
+                /** @description Themes, whole values in any case (comma-separated; a slot passes when it carries every one) */
+                theme?: string;
+                /** @description Features, whole values in any case (comma-separated; a slot passes when it carries every one) */
+                feature?: string;
+                /** @description Only slots carrying any of these emojis. One or more emojis written one after another; spaces and commas between them are ignored. Variation selectors and skin tones do not matter when comparing. At most 20 distinct emojis. */
+                emoji?: string;
+                /** @description Lowest RTP percentage to include */
+                minRtp?: number;
+                /** @description Highest RTP percentage, inclusive */
+                maxRtp?: number;
+                /** @description Lowest rating, inclusive */
+                minRating?: number;
+                /** @description Highest rating, inclusive */
+                maxRating?: number;
+                /** @description Lowest max win (a multiple of the stake), inclusive */
+                minMaxWin?: number;
+                /** @description Highest max win (a multiple of the stake), inclusive */
+                maxMaxWin?: number;
+                /** @description Earliest release year, inclusive; slots without one fail it */
+                minYear?: number;
+                /** @description Latest release year, inclusive; slots without one fail it */
+                maxYear?: number;
+                /** @description Order of the results; a leading - sorts descending. Default: relevance with q, else id. Ties go to id ascending. */
+                sort?: "relevance" | "id" | "-id" | "name" | "-name" | "rtp" | "-rtp" | "rating" | "-rating" | "maxWin" | "-maxWin" | "releaseYear" | "-releaseYear";
+                /** @description Comma-separated facet names among provider, volatility, theme, feature, emoji, releaseYear: value counts over every passing slot */
+                facets?: string;
+            };
+            header?: {
+                /** @description Entity tags the client holds (or `*`), compared weakly as RFC 9110 says; a match answers 304 without a body. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page with the results */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Not Modified: the browser holds this page or file */
+            304: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The search page saying why the search cannot run, in place of the results */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -11,7 +11,7 @@ import type { ContentCoding } from './encoding.js';
  */
 export const ASSET_DIR = fileURLToPath(new URL('../../src/web/assets/', import.meta.url));
 
-export const ASSET_FILES = ['site.css', 'picker.js', 'icon.svg'] as const;
+export const ASSET_FILES = ['site.css', 'picker.js', 'search.js', 'icon.svg'] as const;
 export type AssetName = (typeof ASSET_FILES)[number];
 
 const CONTENT_TYPES: Readonly<Record<string, string>> = {

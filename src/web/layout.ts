@@ -1,4 +1,4 @@
-import type { AssetTable } from './assets.js';
+import type { AssetName, AssetTable } from './assets.js';
 import { html, type SafeHtml } from './html.js';
 import { jsonScript } from './json-script.js';
 
@@ -16,6 +16,8 @@ export interface PageMeta {
   readonly script: boolean;
   /** schema.org JSON-LD describing what the page is about. */
   readonly structuredData?: Record<string, unknown>;
+  /** The script it runs instead of the picker's. */
+  readonly scriptFile?: AssetName;
 }
 
 /** The whole document around a page's `<main>`: head, site header, footer. */
@@ -38,7 +40,7 @@ ${meta.indexable ? html`<link rel="canonical" href="${meta.url}">` : html`<meta 
 <meta name="twitter:card" content="summary">
 <link rel="icon" href="${assets.href('icon.svg')}" type="image/svg+xml">
 <link rel="stylesheet" href="${assets.href('site.css')}">
-${meta.script && html`<script type="module" src="${assets.href('picker.js')}"></script>`}
+${meta.script && html`<script type="module" src="${assets.href(meta.scriptFile ?? 'picker.js')}"></script>`}
 ${meta.structuredData !== undefined && jsonScript('application/ld+json', meta.structuredData)}
 </head>
 <body>

@@ -153,6 +153,7 @@ describe('the TypeScript client against a live server', { timeout: 60_000 }, () 
     assert.match((await client.GET('/slots/{slug}', { params: { path: { slug: 'cherry-gems' } }, parseAs: 'text' })).data ?? '', /Cherry Gems/);
     const document = await client.GET('/openapi.json');
     assert.equal((document.data as { openapi?: string } | undefined)?.openapi, '3.1.0');
+    assert.match((await client.GET('/search', { params: { query: { q: 'cherry' } }, parseAs: 'text' })).data ?? '', /Cherry Gems/);
     assert.match((await client.GET('/robots.txt', { parseAs: 'text' })).data ?? '', /Sitemap: /);
     assert.match((await client.GET('/sitemap.xml', { parseAs: 'text' })).data ?? '', /<urlset/);
     assert.match((await client.GET('/sitemaps/{file}', { params: { path: { file: '1.xml' } }, parseAs: 'text' })).data ?? '', /<urlset/);

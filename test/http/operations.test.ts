@@ -38,6 +38,7 @@ const DOCUMENTED_PATHS = [
   '/robots.txt',
   '/sitemap.xml',
   '/sitemaps/{file}',
+  '/search',
 ];
 
 function start(options: TestAppOptions = {}): Promise<TestApp> {

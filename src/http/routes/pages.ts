@@ -8,13 +8,15 @@ import { robotsTxt, sitemapFileCount, sitemapIndex, sitemapUrlSet } from '../../
 import { homePage } from '../../web/home-page.js';
 import { notFoundPage } from '../../web/not-found-page.js';
 import { pickerModel } from '../../web/picker.js';
+import { searchPage } from '../../web/search-page.js';
 import { slotPage, slotSurroundings } from '../../web/slot-page.js';
 import { baseUrl } from '../base-url.js';
 import type { RouteContext } from '../context.js';
 import { ErrorBodySchema, notFound } from '../errors.js';
 import { ifNoneMatchMatches } from '../if-none-match.js';
-import { DOCUMENTED_ONLY } from '../request-schemas.js';
+import { DOCUMENTED_ONLY, SlotListQuerySchema } from '../request-schemas.js';
 import { perSnapshotCache } from '../snapshot-memo.js';
+import { searchOutcome } from '../search-outcome.js';
 
 /** Pages load only their own script, style and icon, and cannot be framed or inject markup. */
 export const CONTENT_SECURITY_POLICY = [
@@ -81,6 +83,17 @@ const ASSET_SCHEMA = {
   },
 };
 
+const SEARCH_PAGE_SCHEMA = {
+  operationId: 'searchPage',
+  tags: ['pages'],
+  summary: 'The search page: the parameters of GET /api/slots as a form, its results, facet counts and paging',
+  querystring: SlotListQuerySchema,
+  response: {
+    200: htmlPage('The page with the results'),
+    304: NOT_MODIFIED,
+    400: htmlPage('The search page saying why the search cannot run, in place of the results'),
+  },
+};
 const textFile = (type: string, description: string) => ({ description, content: { [type]: { schema: { type: 'string' } } } });
 const SITEMAP = textFile('application/xml', 'A sitemap (sitemaps.org 0.9): the home page and every slot page, as absolute URLs');
 const ROBOTS_SCHEMA = {
@@ -147,6 +160,14 @@ function htmlRoutes(app: FastifyInstance, context: RouteContext, assets: AssetTa
       return reply.code(404).header('cache-control', 'no-store').type(HTML).send(page);
     }
     return sendPage(request, reply, slotPage(slot, slotSurroundings(catalogue, slot), base, assets));
+  });
+
+  app.get('/search', { ...DOCUMENTED_ONLY, schema: SEARCH_PAGE_SCHEMA }, async (request, reply) => {
+    const catalogue = context.catalogue();
+    const outcome = searchOutcome(catalogue, request.url, request.query as Record<string, string | string[]>);
+    const page = searchPage(outcome, baseUrl(request, context.config), catalogue.size, assets);
+    if (outcome.kind === 'refused') return reply.code(400).header('cache-control', 'no-store').type(HTML).send(page);
+    return sendPage(request, reply, page);
   });
 }
 
