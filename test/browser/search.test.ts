@@ -12,6 +12,7 @@ const NARROW_PHONE: ViewportSize = { width: 360, height: 740 };
 interface PageGlobals {
   readonly document: {
     querySelectorAll(selector: string): ArrayLike<{ readonly textContent: string | null }>;
+    querySelector(selector: string): { readonly checked?: boolean } | null;
     readonly documentElement: { readonly scrollWidth: number };
   };
   readonly history: { readonly length: number };
@@ -77,6 +78,17 @@ describe('the search page in a real browser', () => {
     }, JSON.stringify(names));
   }
 
+  /** Waits until the provider checkbox `provider` is (or is not) ticked: the fields follow the results in the same update. */
+  async function waitForChecked(page: Page, provider: string, checked: boolean): Promise<void> {
+    await page.waitForFunction(
+      ([value, wanted]) => {
+        const { document } = globalThis as unknown as PageGlobals;
+        return document.querySelector(`input[type="checkbox"][name="provider"][value="${value}"]`)?.checked === wanted;
+      },
+      [provider, checked] as const,
+    );
+  }
+
   const pageWidth = (page: Page) => page.evaluate(() => (globalThis as unknown as PageGlobals).document.documentElement.scrollWidth);
   const search = (page: Page) => new URL(page.url()).search;
 
@@ -129,10 +141,10 @@ describe('the search page in a real browser', () => {
     assert.equal(await page.getByLabel('Sort by').inputValue(), '');
     await page.goBack();
     await waitForNames(page, all);
-    assert.equal(await page.getByRole('checkbox', { name: /^Novomatic/ }).isChecked(), false);
+    await waitForChecked(page, 'Novomatic', false);
     await page.goForward();
     await waitForNames(page, novomatic);
-    assert.equal(await page.getByRole('checkbox', { name: /^Novomatic/ }).isChecked(), true);
+    await waitForChecked(page, 'Novomatic', true);
     await page.goForward();
     await waitForNames(page, sorted);
     assert.equal(await page.getByLabel('Sort by').inputValue(), '-rtp');
