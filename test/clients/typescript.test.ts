@@ -175,7 +175,8 @@ describe('the TypeScript client against a live server', { timeout: 60_000 }, () 
 
 describe('the TypeScript client under the rate limit', () => {
   it('throws a 429 with retryAfter in seconds and the body naming when to come back', async () => {
-    const t = await startTestApp({ env: { RATE_LIMIT_PER_MINUTE: '1' } });
+    // A clock that stands still, so the minute cannot roll over between the two requests.
+    const t = await startTestApp({ env: { RATE_LIMIT_PER_MINUTE: '1' }, deps: { now: () => Date.UTC(2030, 0, 1, 12, 0, 30) } });
     try {
       const client = createSlotmojiClient({ baseUrl: await listening(t) });
       await client.GET('/api/emojis/stats');

@@ -162,6 +162,8 @@ interface Server {
 }
 
 /** The service on its own SQLite file, listening on a free port; `broken` has its database writes and Redis fail. */
+const FROZEN_NOW = Date.UTC(2030, 0, 1, 12, 0, 30);
+
 async function startServer(env: Readonly<Record<string, string>>, broken = false): Promise<Server> {
   const dir = mkdtempSync(join(tmpdir(), 'slotmoji-contract-'));
   const config = loadConfig({ DATABASE_URL: `sqlite://${join(dir, 'test.db')}`, LOG_LEVEL: 'silent', ADMIN_TOKEN, ...env }, dir);
@@ -171,9 +173,11 @@ async function startServer(env: Readonly<Record<string, string>>, broken = false
     ? new Proxy(sqlite, { get: (target, name, receiver) => (WRITES.has(String(name)) || name === 'ping' ? down : Reflect.get(target, name, receiver)) })
     : sqlite;
   const catalogue = await CatalogueService.open(store, async () => SMALL_CATALOGUE);
-  const rateLimiter = new MemoryRateLimiter({ limits: config.rateLimit });
+  // A clock that stands still, so the limited server's spent minute never rolls over mid-test.
+  const now = () => FROZEN_NOW;
+  const rateLimiter = new MemoryRateLimiter({ limits: config.rateLimit, now });
   if (broken) rateLimiter.reset = () => Promise.reject(new Error('Redis: connection refused'));
-  const app = await buildApp({ config, catalogue, logger: false, rateLimiter });
+  const app = await buildApp({ config, catalogue, logger: false, rateLimiter, now });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   assert.ok(address !== null && typeof address === 'object');
