@@ -1,8 +1,11 @@
+import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import { after, afterEach, before } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page, type ViewportSize } from 'playwright-core';
 import { startTestApp, type TestApp, type TestAppOptions } from '../support/app.js';
+import { BROWSER_CATALOGUE } from './catalogue.js';
 
 /** Debian's Chromium; the test tool's own browser download does not work on these machines. */
 const CHROMIUM_PATH = '/usr/bin/chromium';
@@ -57,4 +60,58 @@ export async function openPage(browser: Browser, viewport: ViewportSize = DESKTO
 export async function screenshot(page: Page, name: string, fullPage = true): Promise<void> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   await page.screenshot({ path: `${SCREENSHOT_DIR}${name}.png`, fullPage });
+}
+
+const GENEROUS_LIMITS = { RATE_LIMIT_PER_MINUTE: '100000', RATE_LIMIT_PER_HOUR: '100000', RATE_LIMIT_PER_DAY: '100000' };
+
+/** What a browser suite shares: the service it listens on, the browser, and pages checked after each test. */
+export interface BrowserSuite {
+  readonly test: TestApp;
+  readonly origin: string;
+  readonly browser: Browser;
+  /** A page in a fresh context; after the test it must not have logged a script error, a CSP violation or a warning. */
+  open(viewport?: ViewportSize): Promise<OpenedPage>;
+}
+
+/**
+ * Registers, in the enclosing suite, the service on the browser catalogue (limits out of the way) and
+ * one browser for its tests, and a check after each test of every page that test opened.
+ */
+export function browserSuite(): BrowserSuite {
+  let started: { readonly test: TestApp; readonly origin: string; readonly browser: Browser } | undefined;
+  let opened: OpenedPage[] = [];
+  before(async () => {
+    const { test, origin } = await startListeningApp({ document: BROWSER_CATALOGUE, env: GENEROUS_LIMITS });
+    started = { test, origin, browser: await launchBrowser() };
+  });
+  after(async () => {
+    await started?.browser.close();
+    await started?.test.close();
+  });
+  afterEach(async () => {
+    const problems = opened.flatMap((page) => page.problems);
+    for (const { context } of opened) await context.close();
+    opened = [];
+    assert.deepEqual(problems, []);
+  });
+  const running = () => {
+    assert.ok(started !== undefined, 'the browser suite has not started');
+    return started;
+  };
+  return {
+    get test() {
+      return running().test;
+    },
+    get origin() {
+      return running().origin;
+    },
+    get browser() {
+      return running().browser;
+    },
+    async open(viewport = DESKTOP) {
+      const page = await openPage(running().browser, viewport);
+      opened.push(page);
+      return page;
+    },
+  };
 }

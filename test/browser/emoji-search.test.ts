@@ -1,9 +1,7 @@
 import assert from 'node:assert/strict';
-import { after, afterEach, before, describe, it } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
-import type { TestApp } from '../support/app.js';
-import { DESKTOP, launchBrowser, openPage, PHONE, screenshot, startListeningApp, type OpenedPage } from './browser.js';
-import { BROWSER_CATALOGUE } from './catalogue.js';
+import { describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
+import { browserSuite, DESKTOP, PHONE, screenshot } from './browser.js';
 
 /** The page-side DOM the callbacks use (the project has no DOM types; the CSP forbids evaluating strings). */
 interface PageGlobals {
@@ -13,41 +11,20 @@ interface PageGlobals {
   };
 }
 
-const GENEROUS_LIMITS = { RATE_LIMIT_PER_MINUTE: '100000', RATE_LIMIT_PER_HOUR: '100000', RATE_LIMIT_PER_DAY: '100000' };
 const NARROW_PHONE = { width: 360, height: 740 };
 
 describe('the picker search in a real browser', () => {
-  let test: TestApp;
-  let origin: string;
-  let browser: Browser;
-  let opened: OpenedPage[] = [];
-
-  before(async () => {
-    ({ test, origin } = await startListeningApp({ document: BROWSER_CATALOGUE, env: GENEROUS_LIMITS }));
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    await browser.close();
-    await test.close();
-  });
-  // No page may log a script error, a CSP violation or a warning.
-  afterEach(async () => {
-    const problems = opened.flatMap(({ problems }) => problems);
-    for (const { context } of opened) await context.close();
-    opened = [];
-    assert.deepEqual(problems, []);
-  });
+  const suite = browserSuite();
 
   async function home(viewport = DESKTOP): Promise<Page> {
-    const tracked = await openPage(browser, viewport);
-    opened.push(tracked);
-    await tracked.page.goto(`${origin}/`);
+    const tracked = await suite.open(viewport);
+    await tracked.page.goto(`${suite.origin}/`);
     return tracked.page;
   }
 
   /** What GET /api/emojis/search answers for `q`: the emojis the field must show, in order. */
   async function apiAnswer(q: string): Promise<string[]> {
-    const response = await test.app.inject({ url: `/api/emojis/search?q=${encodeURIComponent(q)}&limit=100` });
+    const response = await suite.test.app.inject({ url: `/api/emojis/search?q=${encodeURIComponent(q)}&limit=100` });
     assert.equal(response.statusCode, 200, response.body);
     return response.json<{ emojis: { emoji: string }[] }>().emojis.map(({ emoji }) => emoji);
   }

@@ -1,9 +1,8 @@
 import assert from 'node:assert/strict';
-import { after, afterEach, before, describe, it } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
+import { describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
 import { emojiKey } from '../../src/emoji/emoji.js';
-import type { TestApp } from '../support/app.js';
-import { DESKTOP, launchBrowser, openPage, PHONE, screenshot, startListeningApp, type OpenedPage } from './browser.js';
+import { browserSuite, DESKTOP, PHONE, screenshot } from './browser.js';
 import { BROWSER_CATALOGUE } from './catalogue.js';
 
 /**
@@ -19,43 +18,16 @@ interface PageGlobals {
   getComputedStyle(node: unknown): { readonly outlineStyle: string; readonly outlineWidth: string; readonly backgroundColor: string };
 }
 
-const GENEROUS_LIMITS = { RATE_LIMIT_PER_MINUTE: '100000', RATE_LIMIT_PER_HOUR: '100000', RATE_LIMIT_PER_DAY: '100000' };
-
 describe('the pages in a real browser', () => {
-  let test: TestApp;
-  let origin: string;
-  let browser: Browser;
-  let opened: OpenedPage[] = [];
-
-  before(async () => {
-    ({ test, origin } = await startListeningApp({ document: BROWSER_CATALOGUE, env: GENEROUS_LIMITS }));
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    await browser.close();
-    await test.close();
-  });
-  // Every page must load and run without a script error, a CSP violation or a warning.
-  afterEach(async () => {
-    const problems = opened.flatMap(({ problems }) => problems);
-    for (const { context } of opened) await context.close();
-    opened = [];
-    assert.deepEqual(problems, []);
-  });
-
-  async function openTracked(viewport = DESKTOP): Promise<OpenedPage> {
-    const page = await openPage(browser, viewport);
-    opened.push(page);
-    return page;
-  }
+  const suite = browserSuite();
 
   async function open(viewport = DESKTOP): Promise<Page> {
-    return (await openTracked(viewport)).page;
+    return (await suite.open(viewport)).page;
   }
 
   /** The names the API ranks first for these emojis: what the live list must show, in order. */
   function expectedNames(emojis: readonly string[]): string[] {
-    return test.catalogue.current.match(emojis.map(emojiKey), 'any', 24).map(({ slot }) => slot.name);
+    return suite.test.catalogue.current.match(emojis.map(emojiKey), 'any', 24).map(({ slot }) => slot.name);
   }
 
   async function shownNames(page: Page): Promise<string[]> {
@@ -75,7 +47,7 @@ describe('the pages in a real browser', () => {
 
   it('picks emojis, shows the matching slots live, and plays the best match', async () => {
     const page = await open();
-    await page.goto(`${origin}/`);
+    await page.goto(`${suite.origin}/`);
     await page.getByRole('tab', { name: /fruit/i }).click();
     await visibleEmoji(page, '🍒').click();
     await waitForNames(page, expectedNames(['🍒']));
@@ -94,15 +66,15 @@ describe('the pages in a real browser', () => {
     assert.equal(await play.getAttribute('href'), `/api/play/${encodeURIComponent('🍒💎')}`);
     await play.click();
     await page.waitForURL(/\/slots\//);
-    const [best] = test.catalogue.current.match(['🍒', '💎'].map(emojiKey), 'any', 1);
+    const [best] = suite.test.catalogue.current.match(['🍒', '💎'].map(emojiKey), 'any', 1);
     assert.ok(best);
-    assert.equal(page.url(), `${origin}/slots/${best.slot.slug}`);
+    assert.equal(page.url(), `${suite.origin}/slots/${best.slot.slug}`);
     assert.equal(await page.locator('h1').innerText(), best.slot.name);
   });
 
   it('removes a picked emoji from the combo and clears it', async () => {
     const page = await open(PHONE);
-    await page.goto(`${origin}/#${encodeURIComponent('🍒💎')}`);
+    await page.goto(`${suite.origin}/#${encodeURIComponent('🍒💎')}`);
     await waitForNames(page, expectedNames(['🍒', '💎']));
     await page.getByRole('button', { name: 'Remove 🍒' }).click();
     await waitForNames(page, expectedNames(['💎']));
@@ -115,7 +87,7 @@ describe('the pages in a real browser', () => {
 
   it('works with the keyboard alone, with a visible focus ring', async () => {
     const page = await open();
-    await page.goto(`${origin}/`);
+    await page.goto(`${suite.origin}/`);
     await page.keyboard.press('Tab');
     const focused = page.locator(':focus');
     assert.equal(await focused.textContent(), 'Skip to content');
@@ -155,7 +127,7 @@ describe('the pages in a real browser', () => {
 
   it('follows a lucky spin with only the filters that are set', async () => {
     const page = await open(PHONE);
-    await page.goto(`${origin}/`);
+    await page.goto(`${suite.origin}/`);
     const spins: string[] = [];
     page.on('request', (request) => {
       if (request.url().includes('/api/v1/spin')) spins.push(request.url());
@@ -164,34 +136,34 @@ describe('the pages in a real browser', () => {
     await page.getByLabel('Volatility').selectOption('extreme');
     await page.getByRole('button', { name: 'Lucky spin' }).click();
     await page.waitForURL(/\/slots\//);
-    assert.deepEqual(spins, [`${origin}/api/v1/spin?volatility=extreme`]);
-    assert.equal(page.url(), `${origin}/slots/zeus-vs-hades-gods-of-war`);
+    assert.deepEqual(spins, [`${suite.origin}/api/v1/spin?volatility=extreme`]);
+    assert.equal(page.url(), `${suite.origin}/slots/zeus-vs-hades-gods-of-war`);
     assert.equal(await page.locator('h1').innerText(), 'Zeus vs Hades - Gods of War');
   });
 
   it('says so, instead of spinning, when no slot fits the filters', async () => {
     const page = await open();
-    await page.goto(`${origin}/`);
+    await page.goto(`${suite.origin}/`);
     await page.getByLabel('Provider').selectOption('NetEnt');
     await page.getByLabel('Minimum RTP (%)').fill('99.5');
     await page.getByRole('button', { name: 'Lucky spin' }).click();
     await page.locator('#spin-status', { hasText: 'No slot fits these filters' }).waitFor();
-    assert.equal(page.url(), `${origin}/`);
+    assert.equal(page.url(), `${suite.origin}/`);
   });
 
   it('shows a slot page found by any case of its slug, leading to slots like it', async () => {
     const page = await open(PHONE);
-    const response = await page.goto(`${origin}/slots/STARBURST`);
+    const response = await page.goto(`${suite.origin}/slots/STARBURST`);
     assert.equal(response?.status(), 200);
     assert.equal(await page.locator('h1').innerText(), 'Starburst');
     assert.equal(await page.title(), 'Starburst by NetEnt · RTP 96.09% · slotmoji');
     const tags = BROWSER_CATALOGUE.slots.find((slot) => slot.slug === 'starburst')?.emojiTags ?? [];
     await page.getByRole('link', { name: 'Find slots like this' }).click();
-    await page.waitForURL(`${origin}/#*`);
+    await page.waitForURL(`${suite.origin}/#*`);
     await waitForNames(page, expectedNames(tags));
     assert.deepEqual(await page.locator('#combo-list .chip').allTextContents(), tags.map((tag) => `${tag} ×`));
 
-    await page.goto(`${origin}/slots/starburst`);
+    await page.goto(`${suite.origin}/slots/starburst`);
     const related = page.locator('.related .card').first();
     const name = await related.locator('.card-name').innerText();
     await related.click();
@@ -200,8 +172,8 @@ describe('the pages in a real browser', () => {
   });
 
   it('shows the 404 page, in the site style, for an unknown slug', async () => {
-    const { page, problems } = await openTracked(PHONE);
-    const response = await page.goto(`${origin}/slots/no-such-slot`);
+    const { page, problems } = await suite.open(PHONE);
+    const response = await page.goto(`${suite.origin}/slots/no-such-slot`);
     assert.equal(response?.status(), 404);
     assert.equal(await page.locator('h1').innerText(), 'No slot here');
     assert.equal(await page.evaluate(() => {
@@ -212,13 +184,13 @@ describe('the pages in a real browser', () => {
     assert.deepEqual(problems.splice(0).filter((problem) => !problem.includes('404')), []);
     await screenshot(page, 'not-found-phone');
     await page.getByRole('link', { name: 'Pick emojis to find a slot' }).click();
-    await page.waitForURL(`${origin}/`);
+    await page.waitForURL(`${suite.origin}/`);
   });
 
   for (const [size, viewport] of [['phone', PHONE], ['desktop', DESKTOP]] as const) {
     it(`looks right at ${size} size (screenshots in artifacts/screenshots)`, async () => {
       const page = await open(viewport);
-      await page.goto(`${origin}/#${encodeURIComponent('🍒💎🎰')}`);
+      await page.goto(`${suite.origin}/#${encodeURIComponent('🍒💎🎰')}`);
       await waitForNames(page, expectedNames(['🍒', '💎', '🎰']));
       const width = await pageWidth(page);
       assert.ok(width <= viewport.width, `home page is ${width}px wide`);
@@ -231,7 +203,7 @@ describe('the pages in a real browser', () => {
         await screenshot(page, 'home-desktop');
       }
 
-      await page.goto(`${origin}/slots/gates-of-olympus`);
+      await page.goto(`${suite.origin}/slots/gates-of-olympus`);
       assert.ok((await pageWidth(page)) <= viewport.width);
       await screenshot(page, `slot-${size}`);
     });

@@ -1,9 +1,7 @@
 import assert from 'node:assert/strict';
-import { after, afterEach, before, describe, it } from 'node:test';
-import type { Browser, Page, ViewportSize } from 'playwright-core';
-import type { TestApp } from '../support/app.js';
-import { DESKTOP, launchBrowser, openPage, screenshot, startListeningApp, type OpenedPage } from './browser.js';
-import { BROWSER_CATALOGUE } from './catalogue.js';
+import { describe, it } from 'node:test';
+import type { Page, ViewportSize } from 'playwright-core';
+import { browserSuite, DESKTOP, screenshot } from './browser.js';
 
 /** The smallest phone width the page must fit without scrolling sideways. */
 const NARROW_PHONE: ViewportSize = { width: 360, height: 740 };
@@ -20,38 +18,11 @@ interface PageGlobals {
   searchMarker?: string;
 }
 
-const GENEROUS_LIMITS = { RATE_LIMIT_PER_MINUTE: '100000', RATE_LIMIT_PER_HOUR: '100000', RATE_LIMIT_PER_DAY: '100000' };
-
 describe('the search page in a real browser', () => {
-  let test: TestApp;
-  let origin: string;
-  let browser: Browser;
-  let opened: OpenedPage[] = [];
-
-  before(async () => {
-    ({ test, origin } = await startListeningApp({ document: BROWSER_CATALOGUE, env: GENEROUS_LIMITS }));
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    await browser.close();
-    await test.close();
-  });
-  // No script error, CSP violation or warning on any page a test opened.
-  afterEach(async () => {
-    const problems = opened.flatMap(({ problems }) => problems);
-    for (const { context } of opened) await context.close();
-    opened = [];
-    assert.deepEqual(problems, []);
-  });
-
-  async function openTracked(viewport: ViewportSize = DESKTOP): Promise<OpenedPage> {
-    const page = await openPage(browser, viewport);
-    opened.push(page);
-    return page;
-  }
+  const suite = browserSuite();
 
   async function open(viewport: ViewportSize = DESKTOP): Promise<Page> {
-    return (await openTracked(viewport)).page;
+    return (await suite.open(viewport)).page;
   }
 
   /** A refused search is a 400, which the browser reports as a failed load; anything else is a problem. */
@@ -63,7 +34,7 @@ describe('the search page in a real browser', () => {
 
   /** The names the API answers for a query, in order: what the page must show. */
   async function expectedNames(query: string): Promise<string[]> {
-    const response = await fetch(`${origin}/api/slots?${query.includes('limit=') ? '' : 'limit=24&'}${query}`);
+    const response = await fetch(`${suite.origin}/api/slots?${query.includes('limit=') ? '' : 'limit=24&'}${query}`);
     assert.equal(response.status, 200);
     const body = (await response.json()) as { slots: { name: string }[] };
     return body.slots.map(({ name }) => name);
@@ -102,14 +73,14 @@ describe('the search page in a real browser', () => {
 
   it('updates the results as the person types, without reloading, the address following', async () => {
     const page = await open();
-    await page.goto(`${origin}/search`);
+    await page.goto(`${suite.origin}/search`);
     await markPage(page);
     const before = await historyLength(page);
     await page.getByLabel('Search slots').pressSequentially('bonanza', { delay: 40 });
     const names = await expectedNames('q=bonanza');
     assert.ok(names.length > 0);
     await waitForNames(page, names);
-    await page.waitForURL(`${origin}/search?q=bonanza`);
+    await page.waitForURL(`${suite.origin}/search?q=bonanza`);
     assert.match(await page.locator('#search-status').innerText(), new RegExp(`^${names.length} slots? found`));
     assert.equal(await page.title(), 'Slots matching “bonanza” · slotmoji');
     // One history entry for the whole word, not one per keystroke.
@@ -119,7 +90,7 @@ describe('the search page in a real browser', () => {
 
   it('makes a history entry per committed change, and back and forward restore results and fields', async () => {
     const page = await open();
-    await page.goto(`${origin}/search?q=deluxe`);
+    await page.goto(`${suite.origin}/search?q=deluxe`);
     await markPage(page);
     const all = await expectedNames('q=deluxe');
     await waitForNames(page, all);
@@ -153,7 +124,7 @@ describe('the search page in a real browser', () => {
 
   it('pages in place, keeping the other parameters', async () => {
     const page = await open();
-    await page.goto(`${origin}/search?volatility=High&limit=3`);
+    await page.goto(`${suite.origin}/search?volatility=High&limit=3`);
     await markPage(page);
     await page.getByRole('link', { name: 'Next →' }).click();
     await waitForNames(page, await expectedNames('volatility=High&limit=3&offset=3'));
@@ -163,8 +134,8 @@ describe('the search page in a real browser', () => {
   });
 
   it('shows the API\'s refusal in place of the results, then recovers', async () => {
-    const { page, problems } = await openTracked();
-    await page.goto(`${origin}/search`);
+    const { page, problems } = await suite.open();
+    await page.goto(`${suite.origin}/search`);
     await page.getByLabel('Highest', { exact: true }).first().fill('90');
     await page.getByLabel('Lowest', { exact: true }).first().fill('95');
     await page.locator('#search-status', { hasText: 'minRtp: must not be above maxRtp (95 > 90)' }).waitFor();
@@ -175,10 +146,10 @@ describe('the search page in a real browser', () => {
   });
 
   it('works with JavaScript turned off: the form submits and its fields come back filled', async () => {
-    const context = await browser.newContext({ javaScriptEnabled: false, viewport: DESKTOP });
+    const context = await suite.browser.newContext({ javaScriptEnabled: false, viewport: DESKTOP });
     try {
       const page = await context.newPage();
-      await page.goto(`${origin}/search`);
+      await page.goto(`${suite.origin}/search`);
       await page.getByLabel('Search slots').fill('book');
       await page.getByLabel('Search slots').press('Enter');
       await page.waitForURL(/\/search\?q=book&/);
@@ -201,7 +172,7 @@ describe('the search page in a real browser', () => {
   it('opens a shared search address with the same results and the fields set', async () => {
     const query = 'provider=NetEnt&provider=Pragmatic+Play&volatility=High&sort=-maxWin';
     const page = await open();
-    const response = await page.goto(`${origin}/search?${query}`);
+    const response = await page.goto(`${suite.origin}/search?${query}`);
     assert.equal(response?.status(), 200);
     assert.deepEqual(await shownNames(page), await expectedNames('provider=NetEnt,Pragmatic Play&volatility=High&sort=-maxWin'));
     assert.equal(await page.getByRole('checkbox', { name: /^NetEnt/ }).isChecked(), true);
@@ -212,7 +183,7 @@ describe('the search page in a real browser', () => {
 
   it('can be used with the keyboard alone', async () => {
     const page = await open();
-    await page.goto(`${origin}/search`);
+    await page.goto(`${suite.origin}/search`);
     await page.keyboard.press('Tab');
     assert.equal(await page.locator(':focus').textContent(), 'Skip to content');
     // Tab on to the search field, whatever the header holds.
@@ -242,13 +213,13 @@ describe('the search page in a real browser', () => {
 
   for (const [size, viewport] of [['phone', NARROW_PHONE], ['desktop', DESKTOP]] as const) {
     it(`fits the screen at ${viewport.width}px (screenshots in artifacts/screenshots)`, async () => {
-      const { page, problems } = await openTracked(viewport);
-      await page.goto(`${origin}/search?q=deluxe&volatility=Medium&volatility=High`);
+      const { page, problems } = await suite.open(viewport);
+      await page.goto(`${suite.origin}/search?q=deluxe&volatility=Medium&volatility=High`);
       await waitForNames(page, await expectedNames('q=deluxe&volatility=Medium,High'));
       assert.ok((await pageWidth(page)) <= viewport.width, `search page is ${await pageWidth(page)}px wide`);
       await screenshot(page, `search-${size}`);
 
-      const refused = await page.goto(`${origin}/search?q=${'x'.repeat(10_000)}&minRtp=99&maxRtp=1`);
+      const refused = await page.goto(`${suite.origin}/search?q=${'x'.repeat(10_000)}&minRtp=99&maxRtp=1`);
       assert.equal(refused?.status(), 400);
       expectRefusalReported(problems);
       assert.ok((await pageWidth(page)) <= viewport.width, `refused search page is ${await pageWidth(page)}px wide`);
