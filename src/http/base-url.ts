@@ -15,8 +15,16 @@ export function baseUrl(request: FastifyRequest, config: Config): string {
 
 /** `baseUrl` from the origin a request was found to have. */
 export function baseUrlOf(config: Config, origin: Origin): string {
-  if (config.publicBaseUrl !== undefined) return config.publicBaseUrl;
+  const base = validBaseUrl(config, origin);
+  if (base !== undefined) return base;
   if (origin.protocol !== 'http' && origin.protocol !== 'https') throw badRequest('X-Forwarded-Proto: must be http or https');
-  if (origin.host === undefined || !HOST.test(origin.host)) throw badRequest('Host: header is missing or not a valid host name');
+  throw badRequest('Host: header is missing or not a valid host name');
+}
+
+/** `baseUrlOf`, or undefined where it refuses the origin. */
+export function validBaseUrl(config: Config, origin: Origin): string | undefined {
+  if (config.publicBaseUrl !== undefined) return config.publicBaseUrl;
+  if (origin.protocol !== 'http' && origin.protocol !== 'https') return undefined;
+  if (origin.host === undefined || !HOST.test(origin.host)) return undefined;
   return `${origin.protocol}://${origin.host}`;
 }

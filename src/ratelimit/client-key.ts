@@ -30,3 +30,26 @@ export function compactClientKey(client: string, ipv6Prefix: number): number | s
   const groups = networkGroups(address, ipv6Prefix).slice(0, Math.ceil(ipv6Prefix / 16));
   return IPV6_MARK + String.fromCharCode(...groups);
 }
+
+/** Distinct client texts whose keys are remembered; past it the memory starts again, so a flood cannot grow it. */
+const REMEMBERED_CLIENTS = 4096;
+
+/**
+ * `compactClientKey` remembered per client text: a keep-alive connection sends many requests from one
+ * address, and reading the address again for each was a tenth of a cached lookup's CPU.
+ */
+export class CompactClientKeys {
+  private readonly keys = new Map<string, number | string>();
+
+  constructor(private readonly ipv6Prefix: number) {}
+
+  of(client: string): number | string {
+    let key = this.keys.get(client);
+    if (key === undefined) {
+      if (this.keys.size >= REMEMBERED_CLIENTS) this.keys.clear();
+      key = compactClientKey(client, this.ipv6Prefix);
+      this.keys.set(client, key);
+    }
+    return key;
+  }
+}

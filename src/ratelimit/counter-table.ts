@@ -3,6 +3,7 @@ import { decide, endOf, generationOf, type WindowCount, type WindowSpec } from '
 
 const INITIAL_CAPACITY = 1024;
 type Key = number | string;
+type MutableWindowCount = { -readonly [Field in keyof WindowCount]: WindowCount[Field] };
 
 /**
  * Every client's counts in every window, kept compact: a Map from client to a slot number, and per
@@ -26,11 +27,15 @@ export class CounterTable {
    */
   private evictionCursor: Iterator<[Key, number]> | undefined;
   private longestGeneration = Number.NEGATIVE_INFINITY;
+  /** The counts `take` is deciding on, one per window, reused so a request allocates none. */
+  private readonly scratch: readonly MutableWindowCount[];
 
   constructor(
     private readonly specs: readonly WindowSpec[],
     private readonly maxClients: number,
-  ) {}
+  ) {
+    this.scratch = specs.map((spec) => ({ spec, used: 0, resetAt: 0 }));
+  }
 
   /** Decides the client's request at `nowMs` and, when it is allowed, counts it in every window. */
   take(key: Key, nowMs: number): RateLimitDecision {
@@ -38,19 +43,19 @@ export class CounterTable {
     const windows = this.specs.length;
     const existing = this.slots.get(key);
     const lastMs = existing === undefined ? undefined : (this.countedAt[existing] ?? 0) * 1000;
-    const counts: WindowCount[] = this.specs.map((spec, w) => {
-      const generation = generationOf(spec, nowMs);
+    const counts = this.scratch;
+    for (let w = 0; w < windows; w += 1) {
+      const count = counts[w] as MutableWindowCount;
+      const generation = generationOf(count.spec, nowMs);
       // A clock that stepped back leaves counts from a later occurrence; they still count.
-      const live = lastMs !== undefined && generationOf(spec, lastMs) >= generation;
-      const used = live ? (this.counts[(existing ?? 0) * windows + w] ?? 0) : 0;
-      return { spec, used, resetAt: endOf(spec, generation) };
-    });
+      const live = lastMs !== undefined && generationOf(count.spec, lastMs) >= generation;
+      count.used = live ? (this.counts[(existing ?? 0) * windows + w] ?? 0) : 0;
+      count.resetAt = endOf(count.spec, generation);
+    }
     const decision = decide(counts);
     if (!decision.allowed) return decision;
     const slot = existing ?? this.admit(key);
-    counts.forEach((count, w) => {
-      this.counts[slot * windows + w] = count.used + 1;
-    });
+    for (let w = 0; w < windows; w += 1) this.counts[slot * windows + w] = (counts[w] as MutableWindowCount).used + 1;
     this.countedAt[slot] = Math.floor(nowMs / 1000);
     return decision;
   }

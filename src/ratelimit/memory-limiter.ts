@@ -1,5 +1,5 @@
 import type { RateLimitConfig } from '../config.js';
-import { compactClientKey } from './client-key.js';
+import { CompactClientKeys } from './client-key.js';
 import { CounterTable } from './counter-table.js';
 import type { RateLimitDecision, RateLimiter } from './limiter.js';
 import { windowSpecs } from './windows.js';
@@ -20,13 +20,13 @@ export interface MemoryRateLimiterOptions {
 export class MemoryRateLimiter implements RateLimiter {
   private readonly table: CounterTable;
   private readonly now: () => number;
-  private readonly ipv6Prefix: number;
+  private readonly keys: CompactClientKeys;
   private readonly sweeper: NodeJS.Timeout;
 
   constructor(options: MemoryRateLimiterOptions) {
     this.table = new CounterTable(windowSpecs(options.limits), options.maxClients ?? DEFAULT_MAX_CLIENTS);
     this.now = options.now ?? Date.now;
-    this.ipv6Prefix = options.limits.ipv6Prefix;
+    this.keys = new CompactClientKeys(options.limits.ipv6Prefix);
     this.sweeper = setInterval(() => this.dropExpired(), SWEEP_INTERVAL_MS);
     this.sweeper.unref();
   }
@@ -37,11 +37,11 @@ export class MemoryRateLimiter implements RateLimiter {
 
   /** `consume` without the promise, for a caller that must count in memory on the spot. */
   consumeNow(client: string): RateLimitDecision {
-    return this.table.take(compactClientKey(client, this.ipv6Prefix), this.now());
+    return this.table.take(this.keys.of(client), this.now());
   }
 
   async reset(client: string): Promise<void> {
-    this.table.forget(compactClientKey(client, this.ipv6Prefix));
+    this.table.forget(this.keys.of(client));
   }
 
   /** Frees the counters once their windows have all ended, even when no request comes to notice. */

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { clientKey, compactClientKey } from '../../src/ratelimit/client-key.js';
+import { clientKey, CompactClientKeys, compactClientKey } from '../../src/ratelimit/client-key.js';
 
 describe('clientKey', () => {
   it('keeps an IPv4 address as it is', () => {
@@ -57,5 +57,27 @@ describe('compactClientKey', () => {
     const addresses = ['::1', '6162:6364:6566:6768::', '2001:db8::1'];
     const keys = new Set([...texts, ...addresses].map((client) => compactClientKey(client, 128)));
     assert.equal(keys.size, texts.length + addresses.length);
+  });
+});
+
+describe('CompactClientKeys', () => {
+  const clients = ['127.0.0.1', '::ffff:127.0.0.1', '2001:db8:0:ff00::1', '2001:db8:0:ff01::1', 'not an address', '10.0.0.1%eth0'];
+
+  it('gives what compactClientKey gives, the first time and every time after', () => {
+    for (const prefix of [48, 56, 128]) {
+      const keys = new CompactClientKeys(prefix);
+      for (let round = 0; round < 3; round++) {
+        for (const client of clients) assert.equal(keys.of(client), compactClientKey(client, prefix), `${client} /${prefix}, round ${round}`);
+      }
+    }
+  });
+
+  it('stays right past the number of clients it remembers', () => {
+    const keys = new CompactClientKeys(56);
+    for (let i = 0; i < 10_000; i++) {
+      const client = `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`;
+      assert.equal(keys.of(client), compactClientKey(client, 56));
+    }
+    assert.equal(keys.of('10.0.0.7'), compactClientKey('10.0.0.7', 56));
   });
 });

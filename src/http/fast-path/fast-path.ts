@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Catalogue } from '../../catalogue/catalogue.js';
 import type { Config } from '../../config.js';
 import type { RateLimitDecision, RateLimiter } from '../../ratelimit/limiter.js';
-import { baseUrlOf } from '../base-url.js';
+import { baseUrlOf, validBaseUrl } from '../base-url.js';
 import { clientAddress, requestOrigin, type Origin, type TrustFunction } from '../proxy-trust.js';
 import { errorBody } from '../errors.js';
 import type { AppMetrics } from '../metrics.js';
@@ -16,7 +16,8 @@ import { emojiUsageBody } from '../routes/emojis.js';
 import { matchBody } from '../routes/match.js';
 import { playLocation, REDIRECT_HEADERS } from '../routes/redirects.js';
 import { similarBody, slotBody, slotListBody } from '../routes/slots.js';
-import { recognise, type FastRequest } from './recognise.js';
+import { plainQuery, recognise, type FastRequest } from './recognise.js';
+import { bodyBytes, MB, perSnapshotCache } from '../snapshot-memo.js';
 import type { Representation } from '../entity-tag.js';
 import { ifNoneMatchMatches } from '../if-none-match.js';
 
@@ -46,7 +47,8 @@ interface Exchange {
   /** Where the client sent the request, as slot URLs are built on it. */
   readonly origin: Origin;
   readonly id: string;
-  readonly started: bigint;
+  /** `performance.now()` when the request arrived. */
+  readonly started: number;
 }
 
 /** The fast requests answered with a tagged JSON body. */
@@ -60,6 +62,12 @@ const JSON_BODY_TYPE = /^application\/json(?:; ?charset=utf-8)?$/;
 /** Where pino's levels start logging each request (Fastify logs two lines per request at info). */
 const REQUEST_LOG_LEVELS = new Set(['info', 'debug', 'trace']);
 
+/**
+ * JSON GET answers by base URL and request URL, per snapshot: a repeated URL is one lookup, without
+ * reading its query or slug again. Bounded in bytes too, as a long page can be a megabyte.
+ */
+const answersByUrl = perSnapshotCache<Representation>({ entries: 4096, bytes: 64 * MB, bytesOf: bodyBytes });
+
 /** Headers that would make Fastify see the request differently than this path does. */
 function isPlain(request: IncomingMessage): boolean {
   const { headers } = request;
@@ -69,7 +77,7 @@ function isPlain(request: IncomingMessage): boolean {
   return JSON_BODY_TYPE.test(headers['content-type'] ?? '') && length > 0 && length <= PUBLIC_BODY_LIMIT;
 }
 
-const elapsedMs = (started: bigint) => Number(process.hrtime.bigint() - started) / 1e6;
+const elapsedMs = (started: number) => performance.now() - started;
 
 /**
  * The hot public routes answered straight from Node's `request` event, with the same bytes, headers,
@@ -79,7 +87,8 @@ const elapsedMs = (started: bigint) => Number(process.hrtime.bigint() - started)
  */
 export function fastPath(deps: FastPathDeps): FastPath {
   const { config, limiter, log } = deps;
-  const logsRequests = () => REQUEST_LOG_LEVELS.has(log.level);
+  // The level is the configured one for the life of the app: nothing sets it later.
+  const logsRequests = REQUEST_LOG_LEVELS.has(log.level);
 
   function write(exchange: Exchange, status: number, headers: string[], body: string | Buffer): void {
     const { request, response, fast, started } = exchange;
@@ -90,7 +99,7 @@ export function fastPath(deps: FastPathDeps): FastPath {
     const tookMs = elapsedMs(started);
     deps.metrics.observeRequest(fast.route, request.method as string, status, tookMs / 1000);
     deps.metrics.observeFastAnswer(fast.route);
-    if (logsRequests()) log.info({ reqId: exchange.id, res: { statusCode: status }, responseTime: tookMs }, 'request completed');
+    if (logsRequests) log.info({ reqId: exchange.id, res: { statusCode: status }, responseTime: tookMs }, 'request completed');
   }
 
   function writeError(exchange: Exchange, headers: string[], error: unknown): void {
@@ -102,12 +111,24 @@ export function fastPath(deps: FastPathDeps): FastPath {
     write(exchange, statusCode, headers, JSON.stringify(errorBody(statusCode, answer?.message ?? INTERNAL_ERROR_MESSAGE)));
   }
 
-  /** The tagged body of a JSON GET; throws its error answer. */
-  function representation(fast: TaggedRequest, base: () => string): Representation {
-    if (fast.route === '/api/slots/:idOrSlug') return slotBody(deps.catalogue(), fast.idOrSlug, base);
-    if (fast.route === '/api/slots') return slotListBody(deps.catalogue(), fast.query, base);
-    if (fast.route === '/api/slots/:idOrSlug/similar') return similarBody(deps.catalogue(), fast.idOrSlug, fast.query, base);
-    return emojiUsageBody(deps.catalogue(), fast.query);
+  /** The tagged body of a JSON GET, worked out from the request; throws its error answer. */
+  function computedRepresentation(fast: TaggedRequest, base: () => string): Representation {
+    const catalogue = deps.catalogue();
+    if (fast.route === '/api/slots/:idOrSlug') return slotBody(catalogue, fast.idOrSlug, base);
+    if (fast.route === '/api/slots') return slotListBody(catalogue, plainQuery(fast.queryText), base);
+    if (fast.route === '/api/slots/:idOrSlug/similar') return similarBody(catalogue, fast.idOrSlug, plainQuery(fast.queryText), base);
+    return emojiUsageBody(catalogue, plainQuery(fast.queryText));
+  }
+
+  /**
+   * The tagged body of a JSON GET: one lookup by base and URL once it has been worked out in this
+   * snapshot. A request whose Host is no base URL is worked out each time, so its error is the one
+   * Fastify's route gives (a bad parameter is named before a bad Host).
+   */
+  function tagged(exchange: Exchange, fast: TaggedRequest, base: () => string): Representation {
+    const knownBase = validBaseUrl(config, exchange.origin);
+    if (knownBase === undefined) return computedRepresentation(fast, base);
+    return answersByUrl(deps.catalogue(), `${knownBase} ${exchange.request.url as string}`, () => computedRepresentation(fast, base));
   }
 
   /** The route's answer; only working it out may throw (an error answer), never writing it. */
@@ -125,12 +146,12 @@ export function fastPath(deps: FastPathDeps): FastPath {
         payload = matchBody(deps.catalogue(), body, base);
         headers.push('content-type', JSON_TYPE);
       } else {
-        const { body: tagged, etag } = representation(fast, base);
+        const { body, etag } = tagged(exchange, fast, base);
         headers.push('etag', etag);
         if (ifNoneMatchMatches(request.headers['if-none-match'], etag)) {
           status = 304;
         } else {
-          payload = tagged;
+          payload = body;
           headers.push('content-type', JSON_TYPE);
         }
       }
@@ -161,7 +182,7 @@ export function fastPath(deps: FastPathDeps): FastPath {
   }
 
   function counted(exchange: Exchange, decision: RateLimitDecision): void {
-    const headers = ['x-request-id', exchange.id, ...rateLimitHeaders(decision)];
+    const headers = rateLimitHeaders(decision, ['x-request-id', exchange.id]);
     if (!decision.allowed) {
       const retryAfter = retryAfterSeconds(decision, deps.now());
       headers.push('retry-after', String(retryAfter), 'content-type', JSON_TYPE);
@@ -175,14 +196,14 @@ export function fastPath(deps: FastPathDeps): FastPath {
   }
 
   return (request, response) => {
-    const started = process.hrtime.bigint();
+    const started = performance.now();
     const fast = recognise(request.method, request.url);
     if (fast === undefined || deps.isDraining() || !isPlain(request)) return false;
     const client = clientAddress(request, deps.proxyTrust);
     if (client === undefined) return false;
     const origin = requestOrigin(request, deps.proxyTrust);
     const exchange: Exchange = { request, response, fast, origin, id: requestId(request), started };
-    if (logsRequests()) {
+    if (logsRequests) {
       log.info({ reqId: exchange.id, req: { method: request.method, url: request.url, host: origin.host, ip: client } }, 'incoming request');
     }
     if (limiter.consumeNow !== undefined) {

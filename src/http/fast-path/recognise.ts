@@ -4,9 +4,9 @@ import type { Query } from '../query.js';
 /** A request the fast path answers, by the route Fastify would have matched and what it would have parsed. */
 export type FastRequest =
   | { readonly route: '/api/slots/:idOrSlug'; readonly idOrSlug: string }
-  | { readonly route: '/api/slots'; readonly query: Query }
-  | { readonly route: '/api/slots/:idOrSlug/similar'; readonly idOrSlug: string; readonly query: Query }
-  | { readonly route: '/api/emojis'; readonly query: Query }
+  | { readonly route: '/api/slots'; readonly queryText: string }
+  | { readonly route: '/api/slots/:idOrSlug/similar'; readonly idOrSlug: string; readonly queryText: string }
+  | { readonly route: '/api/emojis'; readonly queryText: string }
   | { readonly route: '/api/play/:emojis'; readonly emojis: string }
   | { readonly route: '/api/match' };
 
@@ -14,22 +14,23 @@ export type FastRequest =
  * Only URLs whose meaning cannot depend on how they are decoded: unreserved ASCII, and in a play
  * path percent-encoded bytes of non-ASCII characters. Anything else (other escapes, a query on a
  * path route, odd query syntax) is left to Fastify's router, which has the last word on it.
+ * A query is plain `name=value` pairs joined by `&`, which `plainQuery` reads as the router's parser does.
  */
+const PLAIN_QUERY = '(?:[A-Za-z]+=[\\w.~,-]*(?:&[A-Za-z]+=[\\w.~,-]*)*)?';
 const SLOT = /^\/api\/slots\/([\w.~-]+)$/;
-const SIMILAR = /^\/api\/slots\/([\w.~-]+)\/similar(?:\?([\w.~=&,-]*))?$/;
-const LIST = /^\/api\/slots(?:\?([\w.~=&,-]*))?$/;
-const QUERY_PARAMETER = /^([A-Za-z]+)=([\w.~,-]*)$/;
+const SIMILAR = new RegExp(`^/api/slots/([\\w.~-]+)/similar(?:\\?(${PLAIN_QUERY}))?$`);
+const LIST = new RegExp(`^/api/slots(?:\\?(${PLAIN_QUERY}))?$`);
 const EMOJIS = /^\/api\/emojis(?:\?(format=(?:aggregated|raw)))?$/;
 const PLAY = /^\/api\/play\/((?:%[89a-fA-F][\da-fA-F]|[\w.~-])+)$/;
 
-/** `a=1&b=2&a=3` as the router's parser reads it (repeats as arrays); undefined for anything less plain. */
-function plainQuery(text: string | undefined): Query | undefined {
+/** A query `recognise` let through (`a=1&b=2&a=3`) as the router's parser reads it: repeats as arrays. */
+export function plainQuery(text: string): Query {
   const query: Record<string, string | string[]> = Object.create(null) as Record<string, string | string[]>;
-  if (text === undefined || text === '') return query;
+  if (text === '') return query;
   for (const part of text.split('&')) {
-    const parameter = QUERY_PARAMETER.exec(part);
-    if (parameter === null) return undefined;
-    const [, name = '', value = ''] = parameter;
+    const equals = part.indexOf('=');
+    const name = part.slice(0, equals);
+    const value = part.slice(equals + 1);
     const earlier = query[name];
     if (earlier === undefined) query[name] = value;
     else if (typeof earlier === 'string') query[name] = [earlier, value];
@@ -60,8 +61,7 @@ export function recognise(method: string | undefined, url: string | undefined): 
   const similar = SIMILAR.exec(url);
   if (similar !== null) {
     const idOrSlug = similar[1] as string;
-    const query = plainQuery(similar[2]);
-    return idOrSlug.length > MAX_PATH_SEGMENT_LENGTH || query === undefined ? undefined : { route: '/api/slots/:idOrSlug/similar', idOrSlug, query };
+    return idOrSlug.length > MAX_PATH_SEGMENT_LENGTH ? undefined : { route: '/api/slots/:idOrSlug/similar', idOrSlug, queryText: similar[2] ?? '' };
   }
   const play = PLAY.exec(url);
   if (play !== null) {
@@ -69,11 +69,8 @@ export function recognise(method: string | undefined, url: string | undefined): 
     return emojis === undefined ? undefined : { route: '/api/play/:emojis', emojis };
   }
   const list = LIST.exec(url);
-  if (list !== null) {
-    const query = plainQuery(list[1]);
-    return query === undefined ? undefined : { route: '/api/slots', query };
-  }
+  if (list !== null) return { route: '/api/slots', queryText: list[1] ?? '' };
   const emojis = EMOJIS.exec(url);
-  if (emojis !== null) return { route: '/api/emojis', query: plainQuery(emojis[1]) as Query };
+  if (emojis !== null) return { route: '/api/emojis', queryText: emojis[1] ?? '' };
   return undefined;
 }

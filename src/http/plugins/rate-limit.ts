@@ -54,9 +54,9 @@ function isRateLimited(request: FastifyRequest): boolean {
   return root === '' && api === 'api' && area !== undefined && area !== 'admin';
 }
 
-/** The `X-RateLimit-*` headers of a decision, as a flat name/value list (what `writeHead` takes). */
-export function rateLimitHeaders(decision: RateLimitDecision): string[] {
-  return [
+/** The `X-RateLimit-*` headers of a decision appended to a flat name/value list (what `writeHead` takes). */
+export function rateLimitHeaders(decision: RateLimitDecision, headers: string[] = []): string[] {
+  headers.push(
     'x-ratelimit-limit',
     String(decision.limit),
     'x-ratelimit-remaining',
@@ -65,7 +65,8 @@ export function rateLimitHeaders(decision: RateLimitDecision): string[] {
     String(decision.reset),
     'x-ratelimit-window',
     decision.window,
-  ];
+  );
+  return headers;
 }
 
 /** Whole seconds until a refused client may try again (at least one), for `Retry-After`. */

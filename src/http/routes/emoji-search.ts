@@ -48,7 +48,7 @@ function queryWords(query: Query): string[] {
   return words;
 }
 
-const searchBodies = perSnapshotCache<Representation>(1024);
+const searchBodies = perSnapshotCache<Representation>({ entries: 1024 });
 
 /** The body of `GET /api/emojis/search`, or the 400 naming a wrong parameter. */
 function emojiSearchBody(catalogue: Catalogue, query: Query): Representation {

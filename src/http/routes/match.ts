@@ -10,7 +10,7 @@ import { badRequest } from '../errors.js';
 import { sendJson } from '../json-reply.js';
 import { MATCH_EXAMPLE, MATCH_REQUEST_EXAMPLE } from '../openapi-examples.js';
 import { DOCUMENTED_ONLY, EMOJI_TEXT, PayloadTooLargeSchema, UnsupportedMediaTypeSchema } from '../request-schemas.js';
-import { perSnapshotCache } from '../snapshot-memo.js';
+import { bodyBytes, MB, perSnapshotCache } from '../snapshot-memo.js';
 
 const DEFAULT_MATCH_LIMIT = 100;
 
@@ -66,7 +66,7 @@ function matchRequest(body: unknown): MatchRequest {
 }
 
 /** Answers already given in this snapshot, by base URL, mode, limit and emoji keys. */
-const matchBodies = perSnapshotCache<Buffer>(1024);
+const matchBodies = perSnapshotCache<Buffer>({ entries: 1024, bytes: 32 * MB, bytesOf: bodyBytes });
 
 /** The answer to a parsed `POST /api/match` body, or the 400 naming what is wrong with it. */
 export function matchBody(catalogue: Catalogue, body: unknown, baseOf: () => string): Buffer {

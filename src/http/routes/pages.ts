@@ -172,7 +172,7 @@ function htmlRoutes(app: FastifyInstance, context: RouteContext, assets: AssetTa
 }
 
 /** Sitemap files of one snapshot by base URL and file; a few bases at most are ever asked for. */
-const sitemaps = perSnapshotCache<string>(64);
+const sitemaps = perSnapshotCache<string>({ entries: 64 });
 
 /** What crawlers read: robots.txt and the sitemap, built from the current snapshot, so they follow every admin write. */
 function crawlerRoutes(app: FastifyInstance, context: RouteContext): void {

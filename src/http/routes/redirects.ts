@@ -33,7 +33,7 @@ function bestMatch(catalogue: Catalogue, emojis: readonly RequestedEmoji[]): Slo
 }
 
 /** The slug of the best match for a play path's emojis, by the decoded segment: a few popular combinations make most plays. */
-const bestSlugs = perSnapshotCache<string>(1024);
+const bestSlugs = perSnapshotCache<string>({ entries: 1024 });
 
 /** Where `GET /api/play/{emojis}` redirects (the path segment decoded), or its 400 or 404. */
 export function playLocation(catalogue: Catalogue, emojis: string, baseOf: () => string): string {

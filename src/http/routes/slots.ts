@@ -13,7 +13,7 @@ import { limitParam, slotListParams, type Query } from '../query.js';
 import { SLOT_EXAMPLE, SLOT_LIST_EXAMPLE } from '../openapi-examples.js';
 import { DOCUMENTED_ONLY, NotFoundSchema, NotModifiedSchema, SimilarQuerySchema, SlotListQuerySchema, SlotParamsSchema } from '../request-schemas.js';
 import { slotArrayJson, slotRepresentation } from '../slot-json.js';
-import { perSnapshot, perSnapshotCache } from '../snapshot-memo.js';
+import { bodyBytes, MB, perSnapshot, perSnapshotCache } from '../snapshot-memo.js';
 import { matchItem, MatchItemSchema } from './match.js';
 
 const FacetsSchema = Type.Record(
@@ -56,7 +56,7 @@ const SimilarResponseSchema = Type.Object(
 );
 
 /** Pages already answered in this snapshot: clients ask for the same few pages over and over. */
-const listBodies = perSnapshotCache<Representation>(512);
+const listBodies = perSnapshotCache<Representation>({ entries: 512, bytes: 64 * MB, bytesOf: bodyBytes });
 
 /** The body of `GET /api/slots`, or the 400 naming the first bad parameter (checked before `baseOf` is asked). */
 export function slotListBody(catalogue: Catalogue, query: Query, baseOf: () => string): Representation {
@@ -78,7 +78,7 @@ const providerBodies = perSnapshot((catalogue) => {
 });
 
 /** Similar slots already answered in this snapshot. */
-const similarBodies = perSnapshotCache<Representation>(1024);
+const similarBodies = perSnapshotCache<Representation>({ entries: 1024, bytes: 16 * MB, bytesOf: bodyBytes });
 
 /** The body of `GET /api/slots/{id_or_slug}/similar`, or its 400 or 404. */
 export function similarBody(catalogue: Catalogue, idOrSlug: string, query: Query, baseOf: () => string): Representation {
