@@ -68,6 +68,17 @@ const REQUEST_LOG_LEVELS = new Set(['info', 'debug', 'trace']);
  */
 const answersByUrl = perSnapshotCache<Representation>({ entries: 4096, bytes: 64 * MB, bytesOf: bodyBytes });
 
+/** Match answers by base URL and request body text, per snapshot; longer bodies than this are not remembered. */
+const matchAnswers = perSnapshotCache<Buffer>({ entries: 1024, bytes: 32 * MB, bytesOf: bodyBytes });
+const MAX_REMEMBERED_MATCH_BODY = 512;
+
+/** A request body Fastify's JSON parser refused, carrying the parser's error as its cause. */
+class UnparsableBody extends Error {
+  constructor(override readonly cause: unknown) {
+    super('unparsable request body');
+  }
+}
+
 /** Headers that would make Fastify see the request differently than this path does. */
 function isPlain(request: IncomingMessage): boolean {
   const { headers } = request;
@@ -131,8 +142,8 @@ export function fastPath(deps: FastPathDeps): FastPath {
     return answersByUrl(deps.catalogue(), `${knownBase} ${exchange.request.url as string}`, () => computedRepresentation(fast, base));
   }
 
-  /** The route's answer; only working it out may throw (an error answer), never writing it. */
-  function answer(exchange: Exchange, headers: string[], body: unknown): void {
+  /** The answer of a GET; only working it out may throw (an error answer), never writing it. */
+  function answer(exchange: Exchange, headers: string[]): void {
     const { fast, origin, request } = exchange;
     const base = () => baseUrlOf(config, origin);
     let status = 200;
@@ -142,10 +153,7 @@ export function fastPath(deps: FastPathDeps): FastPath {
         const location = playLocation(deps.catalogue(), fast.emojis, base);
         headers.push(...REDIRECT_LIST, 'location', location);
         status = 302;
-      } else if (fast.route === '/api/match') {
-        payload = matchBody(deps.catalogue(), body, base);
-        headers.push('content-type', JSON_TYPE);
-      } else {
+      } else if (fast.route !== '/api/match') {
         const { body, etag } = tagged(exchange, fast, base);
         headers.push('etag', etag);
         if (ifNoneMatchMatches(request.headers['if-none-match'], etag)) {
@@ -162,22 +170,48 @@ export function fastPath(deps: FastPathDeps): FastPath {
     write(exchange, status, headers, payload);
   }
 
+  /** The request body as Fastify's parser reads it; throws `UnparsableBody` with the parser's error. */
+  function parsedBody(text: string): unknown {
+    try {
+      return deps.parseJson(text);
+    } catch (error) {
+      throw new UnparsableBody(error);
+    }
+  }
+
+  /**
+   * The match answer to a request body: one lookup by base and body text once it has been worked out
+   * in this snapshot (a page sends the same few bodies over and over); throws its error answer.
+   */
+  function matchAnswer(exchange: Exchange, text: string): Buffer {
+    const base = () => baseUrlOf(config, exchange.origin);
+    const compute = () => matchBody(deps.catalogue(), parsedBody(text), base);
+    const knownBase = validBaseUrl(config, exchange.origin);
+    if (knownBase === undefined || text.length > MAX_REMEMBERED_MATCH_BODY) return compute();
+    return matchAnswers(deps.catalogue(), `${knownBase} ${text}`, compute);
+  }
+
   /** Reads the JSON body (its length is known and small), then answers; a body Fastify would refuse gets the same 400. */
   function answerWithBody(exchange: Exchange, headers: string[]): void {
     const { request } = exchange;
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.once('end', () => {
-      let body: unknown;
+      let payload: Buffer;
       try {
-        body = deps.parseJson(Buffer.concat(chunks).toString('utf8'));
+        payload = matchAnswer(exchange, Buffer.concat(chunks).toString('utf8'));
       } catch (error) {
-        // As Fastify does after a body it could not parse: the client may still be sending.
-        headers.push('connection', 'close');
-        writeError(exchange, headers, error);
+        if (error instanceof UnparsableBody) {
+          // As Fastify does after a body it could not parse: the client may still be sending.
+          headers.push('connection', 'close');
+          writeError(exchange, headers, error.cause);
+        } else {
+          writeError(exchange, headers, error);
+        }
         return;
       }
-      answer(exchange, headers, body);
+      headers.push('content-type', JSON_TYPE);
+      write(exchange, 200, headers, payload);
     });
   }
 
@@ -191,7 +225,7 @@ export function fastPath(deps: FastPathDeps): FastPath {
     } else if (exchange.fast.route === '/api/match') {
       answerWithBody(exchange, headers);
     } else {
-      answer(exchange, headers, undefined);
+      answer(exchange, headers);
     }
   }
 
