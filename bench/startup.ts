@@ -7,7 +7,7 @@
  *
  * Builds come first built (`npm run build`, or `tsc -p tsconfig.build.json --outDir ...` of another commit).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { readCatalogueDocument } from '../src/store/bundled.js';
@@ -19,6 +19,9 @@ import { measureWriteStall } from './write-stall.js';
 
 interface Round {
   readonly importMs: number;
+  /** CPU time the server spent on the import: on a busy machine, steadier than the wall clock. */
+  readonly importCpuMs: number;
+  readonly readyCpuMs: number;
   readonly importPeakMb: number;
   readonly readyMs: number;
   readonly readyRssMb: number;
@@ -45,6 +48,11 @@ const median = (values: readonly number[]) => {
   const middle = Math.floor(sorted.length / 2);
   return sorted.length % 2 === 1 ? (sorted[middle] as number) : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
 };
+/** User and system CPU time `pid` has used so far (clock ticks of 10 ms). */
+function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
 const load = () => loadavg().map((value) => value.toFixed(2)).join(' ');
 
 async function round(serverEntry: string, document: ReturnType<typeof syntheticCatalogue>): Promise<Round> {
@@ -54,8 +62,11 @@ async function round(serverEntry: string, document: ReturnType<typeof syntheticC
     const first = await startSlotmoji({ serverEntry, databasePath, cores: SERVER_CORES });
     let importMs: number;
     let importPeakMb: number;
+    let importCpuMs: number;
     try {
+      const before = cpuMs(first.process.pid);
       importMs = await importCatalogue(first.url, document);
+      importCpuMs = cpuMs(first.process.pid) - before;
       importPeakMb = memoryOf(first.process.pid).peakRssMb;
     } finally {
       await first.stop();
@@ -63,7 +74,8 @@ async function round(serverEntry: string, document: ReturnType<typeof syntheticC
     const server = await startSlotmoji({ serverEntry, databasePath, cores: SERVER_CORES });
     try {
       const ready = memoryOf(server.process.pid);
-      const result = { importMs, importPeakMb, readyMs: server.readyMs, readyRssMb: ready.rssMb, readyPeakMb: ready.peakRssMb };
+      const readyCpuMs = cpuMs(server.process.pid);
+      const result = { importMs, importCpuMs, readyCpuMs, importPeakMb, readyMs: server.readyMs, readyRssMb: ready.rssMb, readyPeakMb: ready.peakRssMb };
       if (!stall) return result;
       const write = await measureWriteStall(server.url, probeSlug(document));
       return { ...result, writeMs: median(write.writeMs), stallMs: write.maxReadDuringWriteMs };
@@ -87,8 +99,8 @@ async function main(): Promise<void> {
       const result = await round(entry, document);
       results.get(name)?.push(result);
       process.stderr.write(
-        `round ${index + 1} ${name}: import ${Math.round(result.importMs)} ms peak ${Math.round(result.importPeakMb)} MB; ` +
-          `ready ${Math.round(result.readyMs)} ms RSS ${Math.round(result.readyRssMb)} MB (peak ${Math.round(result.readyPeakMb)})` +
+        `round ${index + 1} ${name}: import ${Math.round(result.importMs)} ms (CPU ${result.importCpuMs}) peak ${Math.round(result.importPeakMb)} MB; ` +
+          `ready ${Math.round(result.readyMs)} ms (CPU ${result.readyCpuMs}) RSS ${Math.round(result.readyRssMb)} MB (peak ${Math.round(result.readyPeakMb)})` +
           (result.writeMs === undefined ? '' : `; write ${result.writeMs.toFixed(1)} ms, stall ${result.stallMs?.toFixed(1)} ms`) +
           `; load ${load()}\n`,
       );
@@ -97,8 +109,8 @@ async function main(): Promise<void> {
   for (const [name, list] of results) {
     const of = (pick: (round: Round) => number | undefined) => median(list.map(pick).filter((value): value is number => value !== undefined));
     process.stdout.write(
-      `${name}: import ${Math.round(of((r) => r.importMs))} ms, import peak ${Math.round(of((r) => r.importPeakMb))} MB, ` +
-        `ready ${Math.round(of((r) => r.readyMs))} ms, RSS at ready ${Math.round(of((r) => r.readyRssMb))} MB, ` +
+      `${name}: import ${Math.round(of((r) => r.importMs))} ms (CPU ${of((r) => r.importCpuMs)}), import peak ${Math.round(of((r) => r.importPeakMb))} MB, ` +
+        `ready ${Math.round(of((r) => r.readyMs))} ms (CPU ${of((r) => r.readyCpuMs)}), RSS at ready ${Math.round(of((r) => r.readyRssMb))} MB, ` +
         `start-up peak ${Math.round(of((r) => r.readyPeakMb))} MB` +
         (stall ? `, write ${of((r) => r.writeMs).toFixed(1)} ms, stall ${of((r) => r.stallMs).toFixed(1)} ms` : '') +
         ` (medians of ${list.length})\n`,
