@@ -3,9 +3,10 @@
  * round, imports the synthetic catalogue into a fresh server (import ms, the server's peak RSS),
  * restarts it on that file (ready ms, RSS at ready) and times a few one-slot writes under reads.
  *
- *   node --import tsx bench/startup.ts [--size 100000] [--rounds 5] [--no-stall] NAME=path/to/dist/server.js ...
+ *   npm run bench:startup -- [--size 100000] [--rounds 5] [--no-stall] NAME=path/to/dist/server.js ...
  *
- * Builds come first built (`npm run build`, or `tsc -p tsconfig.build.json --outDir ...` of another commit).
+ * e.g. `new=dist/server.js` against `base=/tmp/base/dist/server.js`, another commit built with
+ * `tsc -p tsconfig.build.json` (its data/ and src/web/assets beside its dist/, node_modules reachable).
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
