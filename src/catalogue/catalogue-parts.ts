@@ -5,7 +5,7 @@ import { emojiWordsOf } from './emoji-words-of.js';
 import type { EmojiWordIndex } from './emoji-words.js';
 import { meritKey, meritOrder, rankAmong, sameMerit, withRankInserted, withRankMoved, withRankRemoved } from './ranking.js';
 import type { SlotRecord } from './slot.js';
-import { keysOf, type SlotKeys } from './slot-keys.js';
+import { SlotKeys } from './slot-keys.js';
 import { providersWithChange, tallyProviders, type ProviderTally } from './providers.js';
 import { SlugIndex } from './slug-index.js';
 import { sortInSteps } from './sort-in-steps.js';
@@ -25,7 +25,8 @@ export interface CatalogueParts {
   readonly tally: EmojiTally;
   readonly emojis: EmojiAggregates;
   readonly providers: ProviderTally;
-  readonly emojiWords: EmojiWordIndex;
+  /** Made at the first call, then kept. */
+  readonly emojiWords: () => EmojiWordIndex;
 }
 
 /** Slots handled between two chances to yield while building. */
@@ -40,7 +41,7 @@ export function* buildParts(records: readonly SlotRecord[], categories: Category
   const counter = new EmojiCounter();
   for (let position = 0; position < slots.length; position++) {
     const record = slots[position] as SlotRecord;
-    const slotKeys = keysOf(record);
+    const slotKeys = new SlotKeys(record);
     keys.push(slotKeys);
     merit[position] = meritKey(record, position);
     counter.add(record.emojiTags, slotKeys.tagKeys);
@@ -96,7 +97,7 @@ function* changedParts(
   after: SlotRecord | undefined,
 ): Steps<CatalogueParts> {
   const { slots, keys, ranked } = parts;
-  const afterKeys = after === undefined ? undefined : keysOf(after);
+  const afterKeys = after === undefined ? undefined : new SlotKeys(after);
   const replaces = before !== undefined && after !== undefined;
   const nextSlots = changedAt(slots, position, replaces, after);
   const nextKeys = changedAt(keys, position, replaces, afterKeys);

@@ -47,15 +47,12 @@ export class Catalogue {
   readonly slots: readonly SlotRecord[];
   readonly categories: CategoryMap;
   readonly emojis: EmojiAggregates;
-  /** The emojis in use with their names, found by word. */
-  readonly emojiWords: EmojiWordIndex;
   readonly maxId: number;
 
   private constructor(private readonly parts: CatalogueParts) {
     this.slots = parts.slots;
     this.categories = parts.categories;
     this.emojis = parts.emojis;
-    this.emojiWords = parts.emojiWords;
     this.maxId = this.slots.at(-1)?.id ?? 0;
   }
 
@@ -109,6 +106,11 @@ export class Catalogue {
 
   static empty(): Catalogue {
     return Catalogue.of([], {});
+  }
+
+  /** The emojis in use with their names, found by word. */
+  get emojiWords(): EmojiWordIndex {
+    return this.parts.emojiWords();
   }
 
   get size(): number {

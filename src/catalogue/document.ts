@@ -66,7 +66,8 @@ export function validateCatalogueDocument(input: unknown): Validation<CatalogueD
     const slug = slot.value.slug.toLowerCase();
     if (slugs.has(slug)) errors.push(`${at}.slug: "${slug}" appears twice`);
     slugs.add(slug);
-    slots.push({ ...slot.value, ...assigned });
+    // The validated slot is a fresh object of its own: completed in place, not copied (100,000 times on an import).
+    slots.push(Object.assign(slot.value, assigned));
   }
   if (errors.length > 0 || !categories.ok) return { ok: false, errors: errors.slice(0, MAX_ERRORS) };
   return { ok: true, value: { slots, categories: categories.value } };

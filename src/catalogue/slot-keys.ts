@@ -2,23 +2,32 @@ import { emojiKey } from '../emoji/emoji.js';
 import { foldText, searchText, type SearchText } from './search-words.js';
 import { slugify, type SlotRecord } from './slot.js';
 
-/** Provider slugs already worked out: a catalogue has a few dozen providers over all its slots. */
-const providerSlugs = new Map<string, string>();
-
-function providerSlugOf(provider: string): string {
-  let slug = providerSlugs.get(provider);
-  if (slug === undefined) {
-    slug = slugify(provider);
-    if (providerSlugs.size > 10_000) providerSlugs.clear();
-    providerSlugs.set(provider, slug);
-  }
-  return slug;
+interface ProviderForms {
+  readonly name: string;
+  readonly slug: string;
 }
 
 /**
- * What a slot is found by besides its fields. It depends on the record alone, so it is kept across
- * snapshots; what only searches need is worked out at the first search that reads it, so loading and
- * writing a catalogue cost no more for it.
+ * Provider names' lower-case forms and slugs already worked out: a catalogue has a few dozen
+ * providers over all its slots, so they share these strings rather than hold one each.
+ */
+const providerForms = new Map<string, ProviderForms>();
+
+function providerFormsOf(provider: string): ProviderForms {
+  let forms = providerForms.get(provider);
+  if (forms === undefined) {
+    forms = { name: provider.toLowerCase(), slug: slugify(provider) };
+    if (providerForms.size > 10_000) providerForms.clear();
+    providerForms.set(provider, forms);
+  }
+  return forms;
+}
+
+/**
+ * What a slot is found by besides its fields. It depends on the record alone, so a snapshot derived
+ * from another shares it for every slot left alone (it is not cached per record: only new records
+ * are ever keyed, and a WeakMap of 100,000 records cost a third of a full build). What only searches
+ * need is worked out at the first search that reads it, so loading and writing cost no more for it.
  */
 export class SlotKeys {
   readonly providerName: string;
@@ -28,8 +37,9 @@ export class SlotKeys {
   private folded: string | undefined;
 
   constructor(private readonly record: SlotRecord) {
-    this.providerName = record.provider.toLowerCase();
-    this.providerSlug = providerSlugOf(record.provider);
+    const provider = providerFormsOf(record.provider);
+    this.providerName = provider.name;
+    this.providerSlug = provider.slug;
     this.tagKeys = record.emojiTags.map(emojiKey);
   }
 
@@ -45,15 +55,4 @@ export class SlotKeys {
     this.folded ??= foldText(this.record.name);
     return this.folded;
   }
-}
-
-const keysCache = new WeakMap<SlotRecord, SlotKeys>();
-
-export function keysOf(record: SlotRecord): SlotKeys {
-  let keys = keysCache.get(record);
-  if (keys === undefined) {
-    keys = new SlotKeys(record);
-    keysCache.set(record, keys);
-  }
-  return keys;
 }

@@ -26,12 +26,26 @@ function qualify(stripped: string, beforeSkinTone: boolean): string {
   return out;
 }
 
+/** Clusters already recognised (null: not an emoji): the RGI test is slow, and an import repeats a few hundred emojis 500,000 times. */
+const canonicalCache = new Map<string, string | null>();
+const CANONICAL_CACHE_LIMIT = 8192;
+
 /**
  * The fully-qualified RGI form of one grapheme cluster, or undefined when the cluster is not an emoji.
  * Accepts text-style forms written without U+FE0F (`❤` → `❤️`, `7⃣` → `7️⃣`).
  */
 export function canonicalEmoji(cluster: string): string | undefined {
   if (cluster.length === 0 || cluster.length > MAX_EMOJI_LENGTH) return undefined;
+  let canonical = canonicalCache.get(cluster);
+  if (canonical === undefined) {
+    canonical = recognised(cluster) ?? null;
+    if (canonicalCache.size >= CANONICAL_CACHE_LIMIT) canonicalCache.clear();
+    canonicalCache.set(cluster, canonical);
+  }
+  return canonical ?? undefined;
+}
+
+function recognised(cluster: string): string | undefined {
   if (RGI_EMOJI.test(cluster)) return cluster;
   const stripped = cluster.replace(PRESENTATION_SELECTORS, '');
   for (const candidate of [stripped, qualify(stripped, false), qualify(stripped, true)]) {

@@ -245,8 +245,8 @@ export class CatalogueService {
 
   /**
    * Builds the next snapshot in slices (reads go on meanwhile, from the current one) and swaps it in.
-   * A one-slot change derives it from the current snapshot, sharing what the change left alone; other
-   * changes rebuild it, reusing the derived keys of records unchanged since the last snapshot.
+   * A one-slot change derives it from the current snapshot, sharing what the change left alone; an
+   * import or a load builds it afresh.
    */
   private async swap(cause: SnapshotCause, build: () => Promise<Catalogue>): Promise<void> {
     const started = performance.now();

@@ -4,7 +4,7 @@ import type { CatalogueChange } from '../catalogue/change.js';
 import type { CategoryMap } from '../catalogue/categories.js';
 import type { SlotRecord } from '../catalogue/slot.js';
 import { MIGRATIONS } from './postgres-migrations.js';
-import { importedRecords, slotRecord } from './records.js';
+import { importedRecords, repeatedStringsShared, slotRecord } from './records.js';
 import {
   DEFAULT_CHANGE_LOG_RETENTION,
   DuplicateSlugError,
@@ -123,13 +123,14 @@ export class PostgresStore implements Store {
   async load(): Promise<CatalogueData> {
     // One snapshot for every read, so slots, categories and sequence number are from the same moment.
     return this.transaction(async (client) => {
+      const shared = repeatedStringsShared();
       const slots: SlotRecord[] = [];
       for (let after = 0; ; ) {
         const page = await client.query<{ id: string; record: SlotRecord }>('SELECT id, record FROM slots WHERE id > $1 ORDER BY id LIMIT $2', [
           after,
           LOAD_PAGE,
         ]);
-        for (const row of page.rows) slots.push(row.record);
+        for (const row of page.rows) slots.push(shared(row.record));
         if (page.rows.length < LOAD_PAGE) break;
         after = Number(page.rows[page.rows.length - 1]?.id);
       }

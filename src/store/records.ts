@@ -22,3 +22,35 @@ export function importedRecords(
   const records = slots.map((slot) => slotRecord(slot.id ?? nextId++, slot, slot.createdAt ?? now, slot.updatedAt ?? now));
   return { records, nextId };
 }
+
+type Writable<T> = { -readonly [K in keyof T]: T[K] };
+
+/**
+ * For records being read back: gives each value that repeats across slots (dates, provider,
+ * volatility, themes, features) one string for all, where parsing made a copy per slot (some 15 MB
+ * over 100,000 slots). The records must be fresh from the parser, not yet seen by anyone: they are
+ * changed in place.
+ */
+export function repeatedStringsShared(): (record: SlotRecord) => SlotRecord {
+  const strings = new Map<string, string>();
+  const shared = (text: string): string => {
+    const known = strings.get(text);
+    if (known !== undefined) return known;
+    strings.set(text, text);
+    return text;
+  };
+  const shareAll = (texts: readonly string[]): void => {
+    const items = texts as string[];
+    for (let i = 0; i < items.length; i++) items[i] = shared(items[i] as string);
+  };
+  return (parsed) => {
+    const record = parsed as Writable<SlotRecord>;
+    record.createdAt = shared(record.createdAt);
+    record.updatedAt = shared(record.updatedAt);
+    record.provider = shared(record.provider);
+    record.volatility = shared(record.volatility) as SlotRecord['volatility'];
+    shareAll(record.theme);
+    shareAll(record.features);
+    return record;
+  };
+}

@@ -4,7 +4,7 @@ import Database from 'better-sqlite3';
 import type { CatalogueChange } from '../catalogue/change.js';
 import type { CategoryMap } from '../catalogue/categories.js';
 import type { SlotRecord } from '../catalogue/slot.js';
-import { importedRecords, slotRecord } from './records.js';
+import { importedRecords, repeatedStringsShared, slotRecord } from './records.js';
 import {
   DEFAULT_CHANGE_LOG_RETENTION,
   DuplicateSlugError,
@@ -50,9 +50,8 @@ const UNAVAILABLE_CODES = /^SQLITE_(BUSY|LOCKED|IOERR|FULL|READONLY|CANTOPEN|NOM
 interface SlotRow {
   readonly record: string;
 }
-interface PagedSlotRow extends SlotRow {
-  readonly id: number;
-}
+/** A row of a load page, as an array: no object per row. */
+type PagedSlotRow = readonly [id: number, record: string];
 interface ChangeRow {
   readonly seq: number;
   readonly change: string;
@@ -60,6 +59,30 @@ interface ChangeRow {
 interface CategoryRow {
   readonly name: string;
   readonly emojis: string;
+}
+
+const NON_ASCII = /[\u0080-\uffff]+/g;
+/** Escapes of the runs of non-ASCII text met so far: a catalogue repeats a few hundred emojis. */
+const escapedRuns = new Map<string, string>();
+
+function escapedRun(run: string): string {
+  let escaped = escapedRuns.get(run);
+  if (escaped === undefined) {
+    escaped = '';
+    for (let i = 0; i < run.length; i++) escaped += `\\u${run.charCodeAt(i).toString(16).padStart(4, '0')}`;
+    if (escapedRuns.size >= 8192) escapedRuns.clear();
+    escapedRuns.set(run, escaped);
+  }
+  return escaped;
+}
+
+/**
+ * A record as the `record` column holds it: JSON with every non-ASCII character escaped, the same
+ * value to any JSON reader. ASCII text comes back from SQLite as a one-byte string, which a load
+ * of 100,000 slots reads in about half the time of the UTF-8 (emoji tags) it would hold otherwise.
+ */
+function recordText(record: SlotRecord): string {
+  return JSON.stringify(record).replace(NON_ASCII, escapedRun);
 }
 
 function errorCode(error: unknown): string | undefined {
@@ -146,13 +169,14 @@ export class SqliteStore implements Store {
     const reader = this.reader;
     reader.exec('BEGIN');
     try {
-      const page = reader.prepare('SELECT id, record FROM slots WHERE id > ? ORDER BY id LIMIT ?');
+      const page = reader.prepare('SELECT id, record FROM slots WHERE id > ? ORDER BY id LIMIT ?').raw();
+      const shared = repeatedStringsShared();
       const slots: SlotRecord[] = [];
       for (let after = 0; ; ) {
         const rows = page.all(after, LOAD_PAGE) as PagedSlotRow[];
-        for (const row of rows) slots.push(JSON.parse(row.record) as SlotRecord);
+        for (const [, record] of rows) slots.push(shared(JSON.parse(record) as SlotRecord));
         if (rows.length < LOAD_PAGE) break;
-        after = (rows[rows.length - 1] as PagedSlotRow).id;
+        after = (rows[rows.length - 1] as PagedSlotRow)[0];
         await new Promise((resolve) => setImmediate(resolve));
       }
       const categories: Record<string, string[]> = {};
@@ -200,7 +224,7 @@ export class SqliteStore implements Store {
       const previous = JSON.parse(row.record) as SlotRecord;
       const record = slotRecord(id, slot, previous.createdAt, now);
       try {
-        this.db.prepare('UPDATE slots SET slug = ?, record = ? WHERE id = ?').run(record.slug, JSON.stringify(record), id);
+        this.db.prepare('UPDATE slots SET slug = ?, record = ? WHERE id = ?').run(record.slug, recordText(record), id);
       } catch (error) {
         throw errorCode(error) === 'SQLITE_CONSTRAINT_UNIQUE' ? new DuplicateSlugError(record.slug) : error;
       }
@@ -290,7 +314,7 @@ export class SqliteStore implements Store {
 
   private insert(record: SlotRecord, statement = this.db.prepare('INSERT INTO slots (id, slug, record) VALUES (?, ?, ?)')): void {
     try {
-      statement.run(record.id, record.slug, JSON.stringify(record));
+      statement.run(record.id, record.slug, recordText(record));
     } catch (error) {
       throw errorCode(error) === 'SQLITE_CONSTRAINT_UNIQUE' ? new DuplicateSlugError(record.slug) : error;
     }

@@ -39,24 +39,34 @@ export interface AssetTable {
 
 const ASSET_PATH_PREFIX = '/assets/';
 
-function loadAsset(name: AssetName, dir: string): Asset {
-  const identity = readFileSync(join(dir, name));
-  const hash = createHash('sha256').update(identity).digest('hex').slice(0, 12);
-  const extension = extname(name);
+function compressed(identity: Buffer): Asset['bodies'] {
   const bodies: Partial<Record<ContentCoding, Buffer>> & { identity: Buffer } = { identity };
   const br = brotliCompressSync(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY } });
   const gzip = gzipSync(identity, { level: constants.Z_BEST_COMPRESSION });
   if (br.length < identity.length) bodies.br = br;
   if (gzip.length < identity.length) bodies.gzip = gzip;
+  return bodies;
+}
+
+function loadAsset(name: AssetName, dir: string): Asset {
+  const identity = readFileSync(join(dir, name));
+  const hash = createHash('sha256').update(identity).digest('hex').slice(0, 12);
+  const extension = extname(name);
+  // Compressed at the first request for the asset: at maximum quality that is a few dozen
+  // milliseconds of start-up otherwise, and an API-only deployment never serves one.
+  let bodies: Asset['bodies'] | undefined;
   return {
     fileName: `${name.slice(0, -extension.length)}.${hash}${extension}`,
     contentType: CONTENT_TYPES[extension] ?? 'application/octet-stream',
     hash,
-    bodies,
+    get bodies() {
+      bodies ??= compressed(identity);
+      return bodies;
+    },
   };
 }
 
-/** Reads, hashes and compresses every asset once, at start-up, so serving one is a lookup. */
+/** Reads and hashes every asset once, at start-up, so serving one is a lookup. */
 export function loadAssets(dir: string = ASSET_DIR): AssetTable {
   const byName = new Map<AssetName, Asset>();
   const byFileName = new Map<string, Asset>();

@@ -1,0 +1,127 @@
+/**
+ * Start-up and import cost at one catalogue size, A/B: for each build given, alternating round by
+ * round, imports the synthetic catalogue into a fresh server (import ms, the server's peak RSS),
+ * restarts it on that file (ready ms, RSS at ready) and times a few one-slot writes under reads.
+ *
+ *   npm run bench:startup -- [--size 100000] [--rounds 5] [--no-stall] NAME=path/to/dist/server.js ...
+ *
+ * e.g. `new=dist/server.js` against `base=/tmp/base/dist/server.js`, another commit built with
+ * `tsc -p tsconfig.build.json` (its data/ and src/web/assets beside its dist/, node_modules reachable).
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { readCatalogueDocument } from '../src/store/bundled.js';
+import { memoryOf, pinSelf, killAll } from './processes.js';
+import { importCatalogue, startSlotmoji } from './slotmoji-server.js';
+import { syntheticCatalogue } from './synthetic-catalogue.js';
+import { probeSlug } from './workloads.js';
+import { measureWriteStall } from './write-stall.js';
+
+interface Round {
+  readonly importMs: number;
+  /** CPU time the server spent on the import: on a busy machine, steadier than the wall clock. */
+  readonly importCpuMs: number;
+  readonly readyCpuMs: number;
+  readonly importPeakMb: number;
+  readonly readyMs: number;
+  readonly readyRssMb: number;
+  readonly readyPeakMb: number;
+  readonly writeMs?: number;
+  readonly stallMs?: number;
+}
+
+const args = process.argv.slice(2);
+const option = (name: string, fallback: string) => {
+  const at = args.indexOf(name);
+  return at < 0 ? fallback : (args.splice(at, 2)[1] as string);
+};
+const size = Number(option('--size', '100000'));
+const rounds = Number(option('--rounds', '5'));
+const stall = !args.includes('--no-stall');
+const builds = args.filter((arg) => arg.includes('=')).map((arg) => arg.split('=') as [string, string]);
+if (builds.length === 0) throw new Error('give at least one NAME=path/to/dist/server.js');
+
+const SERVER_CORES = '0';
+pinSelf('1');
+const median = (values: readonly number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? (sorted[middle] as number) : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
+};
+/** User and system CPU time `pid` has used so far (clock ticks of 10 ms). */
+function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+const load = () => loadavg().map((value) => value.toFixed(2)).join(' ');
+
+async function round(serverEntry: string, document: ReturnType<typeof syntheticCatalogue>): Promise<Round> {
+  const directory = mkdtempSync(join(tmpdir(), 'slotmoji-startup-'));
+  try {
+    const databasePath = join(directory, 'bench.db');
+    const first = await startSlotmoji({ serverEntry, databasePath, cores: SERVER_CORES });
+    let importMs: number;
+    let importPeakMb: number;
+    let importCpuMs: number;
+    try {
+      const before = cpuMs(first.process.pid);
+      importMs = await importCatalogue(first.url, document);
+      importCpuMs = cpuMs(first.process.pid) - before;
+      importPeakMb = memoryOf(first.process.pid).peakRssMb;
+    } finally {
+      await first.stop();
+    }
+    const server = await startSlotmoji({ serverEntry, databasePath, cores: SERVER_CORES });
+    try {
+      const ready = memoryOf(server.process.pid);
+      const readyCpuMs = cpuMs(server.process.pid);
+      const result = { importMs, importCpuMs, readyCpuMs, importPeakMb, readyMs: server.readyMs, readyRssMb: ready.rssMb, readyPeakMb: ready.peakRssMb };
+      if (!stall) return result;
+      const write = await measureWriteStall(server.url, probeSlug(document));
+      return { ...result, writeMs: median(write.writeMs), stallMs: write.maxReadDuringWriteMs };
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    rmSync(directory, { recursive: true, force: true });
+  }
+}
+
+async function main(): Promise<void> {
+  const { categories } = await readCatalogueDocument();
+  const document = syntheticCatalogue(size, categories, 42);
+  process.stderr.write(`${size} slots, ${rounds} rounds; load ${load()}\n`);
+  const results = new Map<string, Round[]>(builds.map(([name]) => [name, []]));
+  for (let index = 0; index < rounds; index++) {
+    // Alternate which build goes first, so a drift in machine load falls on both alike.
+    const order = index % 2 === 0 ? builds : [...builds].reverse();
+    for (const [name, entry] of order) {
+      const result = await round(entry, document);
+      results.get(name)?.push(result);
+      process.stderr.write(
+        `round ${index + 1} ${name}: import ${Math.round(result.importMs)} ms (CPU ${result.importCpuMs}) peak ${Math.round(result.importPeakMb)} MB; ` +
+          `ready ${Math.round(result.readyMs)} ms (CPU ${result.readyCpuMs}) RSS ${Math.round(result.readyRssMb)} MB (peak ${Math.round(result.readyPeakMb)})` +
+          (result.writeMs === undefined ? '' : `; write ${result.writeMs.toFixed(1)} ms, stall ${result.stallMs?.toFixed(1)} ms`) +
+          `; load ${load()}\n`,
+      );
+    }
+  }
+  for (const [name, list] of results) {
+    const of = (pick: (round: Round) => number | undefined) => median(list.map(pick).filter((value): value is number => value !== undefined));
+    process.stdout.write(
+      `${name}: import ${Math.round(of((r) => r.importMs))} ms (CPU ${of((r) => r.importCpuMs)}), import peak ${Math.round(of((r) => r.importPeakMb))} MB, ` +
+        `ready ${Math.round(of((r) => r.readyMs))} ms (CPU ${of((r) => r.readyCpuMs)}), RSS at ready ${Math.round(of((r) => r.readyRssMb))} MB, ` +
+        `start-up peak ${Math.round(of((r) => r.readyPeakMb))} MB` +
+        (stall ? `, write ${of((r) => r.writeMs).toFixed(1)} ms, stall ${of((r) => r.stallMs).toFixed(1)} ms` : '') +
+        ` (medians of ${list.length})\n`,
+    );
+  }
+  process.stdout.write(`load average at the end: ${load()}\n`);
+}
+
+main().catch((error: unknown) => {
+  killAll();
+  process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});
