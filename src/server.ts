@@ -2,19 +2,25 @@ import cluster from 'node:cluster';
 import { buildApp } from './app.js';
 import { runPrimary, workerMetricsExposition, workerRateLimiter } from './cluster/primary.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
-import { RedisRateLimiter } from './ratelimit/redis-limiter.js';
 import { CatalogueService } from './service/catalogue-service.js';
 import { readCatalogueDocument } from './store/bundled.js';
-import { PostgresStore } from './store/postgres.js';
 import { SqliteStore } from './store/sqlite.js';
 import type { Store } from './store/store.js';
 
 /** How long requests in flight at SIGTERM get to finish before their connections are cut. */
 const DRAIN_MS = 8_000;
 
-function openStore(config: Config, onConnectionLost: (error: Error) => void): Store {
-  if (config.database.kind === 'postgres') return new PostgresStore(config.database.url, { onError: onConnectionLost });
-  return new SqliteStore(config.database.path);
+/** The configured store. PostgreSQL's client is loaded only when it is asked for: a tenth of a SQLite start-up otherwise. */
+async function openStore(config: Config, onConnectionLost: (error: Error) => void): Promise<Store> {
+  if (config.database.kind === 'sqlite') return new SqliteStore(config.database.path);
+  const { PostgresStore } = await import('./store/postgres.js');
+  return new PostgresStore(config.database.url, { onError: onConnectionLost });
+}
+
+/** The Redis limiter, whose client is likewise loaded only when `REDIS_URL` is set. */
+async function connectRedisLimiter(config: Config, url: string) {
+  const { RedisRateLimiter } = await import('./ratelimit/redis-limiter.js');
+  return RedisRateLimiter.connect({ url, keyPrefix: config.redisKeyPrefix, limits: config.rateLimit });
 }
 
 async function main(): Promise<void> {
@@ -30,7 +36,7 @@ async function main(): Promise<void> {
   }
   if (config.workers > 1 && cluster.isPrimary) {
     // Prepare the database once, before the workers race to; then supervise them.
-    const store = openStore(config, () => undefined);
+    const store = await openStore(config, () => undefined);
     await CatalogueService.prepare(store, () => readCatalogueDocument(), new Date().toISOString());
     await store.close();
     await runPrimary(config, (line) => void process.stderr.write(`slotmoji: ${line}\n`));
@@ -38,12 +44,9 @@ async function main(): Promise<void> {
   }
   // Background trouble (a lost database connection, a failed catch-up) goes to the app's log once there is one.
   let warn = (error: unknown, what: string): void => void process.stderr.write(`slotmoji: ${what}: ${String(error)}\n`);
-  const store = openStore(config, (error) => warn(error, 'database connection lost; reconnecting'));
+  const store = await openStore(config, (error) => warn(error, 'database connection lost; reconnecting'));
   const catalogue = await CatalogueService.open(store, () => readCatalogueDocument(), undefined, (error, what) => warn(error, what));
-  const rateLimiter =
-    config.redisUrl === undefined
-      ? workerRateLimiter(config)
-      : await RedisRateLimiter.connect({ url: config.redisUrl, keyPrefix: config.redisKeyPrefix, limits: config.rateLimit });
+  const rateLimiter = config.redisUrl === undefined ? workerRateLimiter(config) : await connectRedisLimiter(config, config.redisUrl);
   const app = await buildApp({ config, catalogue, rateLimiter, metricsExposition: workerMetricsExposition(config) });
   warn = (error, what) => app.log.warn({ err: error }, what);
   const shutdown = async (signal: string) => {
