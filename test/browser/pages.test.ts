@@ -232,6 +232,25 @@ describe('the pages in a real browser', () => {
     await page.waitForURL(`${suite.origin}/`);
   });
 
+  it('fits a 360 px screen: the home page with a category built on demand, and a slot page read to the end', async () => {
+    const narrow = { width: 360, height: 740 };
+    const page = await open(narrow);
+    await page.goto(`${suite.origin}/`);
+    await page.getByRole('tab').last().click();
+    await page.locator('[role="tabpanel"]:not([hidden]) button[data-emoji]').first().waitFor();
+    assert.ok((await pageWidth(page)) <= narrow.width, `home page is ${await pageWidth(page)}px wide`);
+
+    await page.goto(`${suite.origin}/slots/gates-of-olympus`);
+    // The sections below the first screen are laid out as they come near it; reading on shows them all.
+    for (const section of ['.review', '.pros', '.cons', '.tags', '.related']) {
+      await page.locator(section).scrollIntoViewIfNeeded();
+      assert.equal(await page.locator(section).isVisible(), true, section);
+      assert.ok((await pageWidth(page)) <= narrow.width, `slot page is ${await pageWidth(page)}px wide at ${section}`);
+    }
+    assert.ok((await page.locator('.related .card').count()) > 0);
+    await screenshot(page, 'slot-narrow-phone-end', false);
+  });
+
   for (const [size, viewport] of [['phone', PHONE], ['desktop', DESKTOP]] as const) {
     it(`looks right at ${size} size (screenshots in artifacts/screenshots)`, async () => {
       const page = await open(viewport);
