@@ -2868,7 +2868,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description A sitemap (sitemaps.org 0.9): the home page and every slot page, as absolute URLs */
+            /** @description A sitemap (sitemaps.org 0.9): the home page, the search page and every slot page, as absolute URLs */
             200: {
                 headers: {
                     ETag: components["headers"]["ETag"];
@@ -2905,7 +2905,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description A sitemap (sitemaps.org 0.9): the home page and every slot page, as absolute URLs */
+            /** @description A sitemap (sitemaps.org 0.9): the home page, the search page and every slot page, as absolute URLs */
             200: {
                 headers: {
                     ETag: components["headers"]["ETag"];

@@ -7,9 +7,12 @@ const SITEMAP_MAX_URLS = 50_000;
 const HEAD = '<?xml version="1.0" encoding="UTF-8"?>\n';
 const NAMESPACE = 'http://www.sitemaps.org/schemas/sitemap/0.9';
 
-/** How many sitemap files list the home page and every slot page: 1 unless there are more than `maxUrls`. */
+/** The pages listed before the slot pages: the home page and the search page (its form, without a query). */
+const SITE_PAGES = ['/', '/search'] as const;
+
+/** How many sitemap files list the site pages and every slot page: 1 unless there are more than `maxUrls`. */
 export function sitemapFileCount(slots: number, maxUrls = SITEMAP_MAX_URLS): number {
-  return Math.max(1, Math.ceil((slots + 1) / maxUrls));
+  return Math.max(1, Math.ceil((slots + SITE_PAGES.length) / maxUrls));
 }
 
 function entry(loc: string, lastmod?: string): string {
@@ -18,15 +21,16 @@ function entry(loc: string, lastmod?: string): string {
 }
 
 /**
- * File `file` (1-based) of the sitemap: the home page first, then every slot page in id order, at
- * most `maxUrls` per file. URLs are absolute, on `base` as the redirects are.
+ * File `file` (1-based) of the sitemap: the home page and the search page first, then every slot page
+ * in id order, at most `maxUrls` per file. URLs are absolute, on `base` as the redirects are.
  */
 export function sitemapUrlSet(base: string, slots: readonly SlotRecord[], file = 1, maxUrls = SITEMAP_MAX_URLS): string {
   const first = (file - 1) * maxUrls;
+  const end = first + maxUrls;
   const parts = [HEAD, `<urlset xmlns="${NAMESPACE}">\n`];
-  if (first === 0) parts.push(entry(`${base}/`));
-  const from = Math.max(0, first - 1);
-  const to = Math.min(slots.length, first + maxUrls - 1);
+  for (const path of SITE_PAGES.slice(first, end)) parts.push(entry(`${base}${path}`));
+  const from = Math.max(0, first - SITE_PAGES.length);
+  const to = Math.min(slots.length, end - SITE_PAGES.length);
   for (let position = from; position < to; position++) {
     const slot = slots[position] as SlotRecord;
     parts.push(entry(slotPageUrl(base, slot.slug), slot.updatedAt));

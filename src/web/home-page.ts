@@ -13,11 +13,22 @@ function tab(group: PickerGroup, selected: boolean): SafeHtml {
   return html`<button type="button" role="tab" id="tab-${group.id}" aria-controls="panel-${group.id}" aria-selected="${String(selected)}" tabindex="${selected ? '0' : '-1'}"><span aria-hidden="true">${group.emojis[0]?.emoji}</span> ${group.label}</button>`;
 }
 
+/**
+ * A category's panel. Only the open one comes with its buttons: the hidden ones were half the page,
+ * parsed before the picker could start, so the script builds them (from `groupEmojis`) when first opened.
+ */
 function panel(group: PickerGroup, selected: boolean): SafeHtml {
-  const buttons = group.emojis.map(
-    ({ emoji, count }) => html`<button type="button" class="emoji" data-emoji="${emoji}" aria-pressed="false" title="${emoji} ${plural(count, 'slot')}">${emoji}</button>`,
-  );
+  const buttons = selected
+    ? group.emojis.map(
+        ({ emoji, count }) => html`<button type="button" class="emoji" data-emoji="${emoji}" aria-pressed="false" title="${emoji} ${plural(count, 'slot')}">${emoji}</button>`,
+      )
+    : [];
   return html`<div class="panel" role="tabpanel" id="panel-${group.id}" aria-labelledby="tab-${group.id}"${selected ? html`` : html` hidden`}><div class="emoji-grid">${buttons}</div></div>`;
+}
+
+/** Each group's emojis and how many slots carry each, by group id: what the script builds panels from. */
+function groupEmojis(model: PickerModel): Record<string, [emoji: string, count: number][]> {
+  return Object.fromEntries(model.groups.map((group) => [group.id, group.emojis.map(({ emoji, count }) => [emoji, count])]));
 }
 
 function picker(model: PickerModel): SafeHtml {
@@ -34,6 +45,7 @@ function picker(model: PickerModel): SafeHtml {
 <div class="tabs" role="tablist" aria-label="Emoji categories">${model.groups.map((group, index) => tab(group, index === 0))}</div>
 ${model.groups.map((group, index) => panel(group, index === 0))}
 <div class="panel" id="emoji-search-results" hidden><div class="emoji-grid" id="emoji-search-grid" role="group" aria-label="Emojis matching your search"></div></div>
+${jsonScript('application/json', groupEmojis(model), 'emoji-groups')}
 ${jsonScript('application/json', model.search, 'emoji-words')}
 </section>`;
 }

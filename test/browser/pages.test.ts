@@ -125,6 +125,51 @@ describe('the pages in a real browser', () => {
     assert.equal(await page.locator('h1').innerText(), expectedNames([first, next])[0]);
   });
 
+  it('builds a category the first time its tab opens, and finds and pre-picks emojis of categories never opened', async () => {
+    const page = await open();
+    await page.goto(`${suite.origin}/`);
+    const byGroup: Record<string, [string, number][]> = JSON.parse((await page.locator('#emoji-groups').textContent()) ?? '{}');
+    const words: [string, string, string][] = JSON.parse((await page.locator('#emoji-words').textContent()) ?? '[]');
+    const popular = new Set(byGroup['popular']?.map(([emoji]) => emoji));
+    // A category whose emojis are not all popular, and one of those: nothing on the page shows it yet.
+    const [groupId, emojis] = Object.entries(byGroup).find(([id, list]) => id !== 'popular' && list.some(([emoji]) => !popular.has(emoji))) ?? assert.fail('no such category');
+    const [emoji] = emojis.find(([candidate]) => !popular.has(candidate)) ?? assert.fail('no such emoji');
+    const name = words.find(([candidate]) => candidate === emoji)?.[1] ?? assert.fail(`no name for ${emoji}`);
+    assert.equal(await page.locator(`button[data-emoji="${emoji}"]`).count(), 0);
+    assert.equal(await page.locator(`#panel-${groupId} button`).count(), 0);
+
+    // The search field finds it all the same, and Enter picks it.
+    const field = page.getByLabel('Find an emoji by name');
+    await field.fill(name);
+    await page.locator(`#emoji-search-grid button[data-emoji="${emoji}"]`).waitFor();
+    assert.equal(await page.locator('#emoji-search-grid button').first().getAttribute('data-emoji'), emoji);
+    await field.press('Enter');
+    await waitForNames(page, expectedNames([emoji]));
+    await field.press('Escape');
+
+    // Opening its tab builds every button of the category, in order, the picked one pressed.
+    await page.locator(`#tab-${groupId}`).click();
+    const panel = page.locator(`#panel-${groupId}`);
+    assert.equal(await panel.isVisible(), true);
+    assert.deepEqual(await panel.locator('button[data-emoji]').evaluateAll((buttons) => buttons.map((button) => (button as unknown as { dataset: { emoji: string } }).dataset.emoji)), emojis.map(([item]) => item));
+    const [, count] = emojis.find(([item]) => item === emoji) ?? assert.fail();
+    assert.equal(await panel.locator(`button[data-emoji="${emoji}"]`).getAttribute('title'), `${emoji} ${count} slot${count === 1 ? '' : 's'}`);
+    assert.equal(await panel.locator(`button[data-emoji="${emoji}"]`).getAttribute('aria-pressed'), 'true');
+    // A built button toggles like a sent one.
+    await panel.locator(`button[data-emoji="${emoji}"]`).click();
+    assert.deepEqual(await page.locator('#combo-list .chip').allTextContents(), []);
+    // Reopening does not build it twice.
+    await page.getByRole('tab').first().click();
+    await page.locator(`#tab-${groupId}`).click();
+    assert.equal(await panel.locator('button[data-emoji]').count(), emojis.length);
+
+    // A link to the picker with that emoji picks it, though no button of it came with the page.
+    const linked = await open();
+    await linked.goto(`${suite.origin}/#${encodeURIComponent(emoji)}`);
+    await waitForNames(linked, expectedNames([emoji]));
+    assert.deepEqual(await linked.locator('#combo-list .chip').allTextContents(), [`${emoji} ×`]);
+  });
+
   it('follows a lucky spin with only the filters that are set', async () => {
     const page = await open(PHONE);
     await page.goto(`${suite.origin}/`);
@@ -185,6 +230,25 @@ describe('the pages in a real browser', () => {
     await screenshot(page, 'not-found-phone');
     await page.getByRole('link', { name: 'Pick emojis to find a slot' }).click();
     await page.waitForURL(`${suite.origin}/`);
+  });
+
+  it('fits a 360 px screen: the home page with a category built on demand, and a slot page read to the end', async () => {
+    const narrow = { width: 360, height: 740 };
+    const page = await open(narrow);
+    await page.goto(`${suite.origin}/`);
+    await page.getByRole('tab').last().click();
+    await page.locator('[role="tabpanel"]:not([hidden]) button[data-emoji]').first().waitFor();
+    assert.ok((await pageWidth(page)) <= narrow.width, `home page is ${await pageWidth(page)}px wide`);
+
+    await page.goto(`${suite.origin}/slots/gates-of-olympus`);
+    // The sections below the first screen are laid out as they come near it; reading on shows them all.
+    for (const section of ['.review', '.pros', '.cons', '.tags', '.related']) {
+      await page.locator(section).scrollIntoViewIfNeeded();
+      assert.equal(await page.locator(section).isVisible(), true, section);
+      assert.ok((await pageWidth(page)) <= narrow.width, `slot page is ${await pageWidth(page)}px wide at ${section}`);
+    }
+    assert.ok((await page.locator('.related .card').count()) > 0);
+    await screenshot(page, 'slot-narrow-phone-end', false);
   });
 
   for (const [size, viewport] of [['phone', PHONE], ['desktop', DESKTOP]] as const) {

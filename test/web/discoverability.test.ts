@@ -23,24 +23,27 @@ describe('scriptSafeJson', () => {
 describe('sitemap and robots.txt files', () => {
   const slots: SlotRecord[] = [1, 2, 3, 4, 5].map((id) => slotRecord(id, { name: `Slot ${id}` }));
 
-  it('lists the home page, then every slot page in id order, with absolute URLs', () => {
+  it('lists the home page and the search page, then every slot page in id order, with absolute URLs', () => {
     const xml = sitemapUrlSet(BASE, slots);
     assert.match(xml, /^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/);
-    assert.deepEqual(locs(xml), [`${BASE}/`, ...slots.map((slot) => `${BASE}/slots/${slot.slug}`)]);
+    assert.deepEqual(locs(xml), [`${BASE}/`, `${BASE}/search`, ...slots.map((slot) => `${BASE}/slots/${slot.slug}`)]);
     assert.equal(xml.match(/<lastmod>2026-01-01T00:00:00.000Z<\/lastmod>/g)?.length, 5);
   });
 
   it('splits a site larger than one file into numbered files that together list every page once', () => {
     const maxUrls = 2;
     const files = sitemapFileCount(slots.length, maxUrls);
-    assert.equal(files, 3);
+    assert.equal(files, 4);
     assert.equal(sitemapFileCount(0), 1);
-    assert.equal(sitemapFileCount(49_999), 1);
-    assert.equal(sitemapFileCount(50_000), 2);
+    assert.equal(sitemapFileCount(49_998), 1);
+    assert.equal(sitemapFileCount(49_999), 2);
     const all = Array.from({ length: files }, (_, index) => locs(sitemapUrlSet(BASE, slots, index + 1, maxUrls)));
     assert.ok(all.every((file) => file.length <= maxUrls));
     assert.deepEqual(all.flat(), locs(sitemapUrlSet(BASE, slots)));
-    assert.deepEqual(locs(sitemapIndex(BASE, files)), [`${BASE}/sitemaps/1.xml`, `${BASE}/sitemaps/2.xml`, `${BASE}/sitemaps/3.xml`]);
+    assert.deepEqual(locs(sitemapIndex(BASE, files)), [1, 2, 3, 4].map((file) => `${BASE}/sitemaps/${file}.xml`));
+    // The site pages fill the first file; the second starts with the first slot.
+    assert.deepEqual(all[0], [`${BASE}/`, `${BASE}/search`]);
+    assert.deepEqual(all[1], [`${BASE}/slots/${slots[0]?.slug}`, `${BASE}/slots/${slots[1]?.slug}`]);
   });
 
   it('lets crawlers in everywhere but the JSON API, and names the sitemap', () => {
@@ -67,8 +70,17 @@ describe('what crawlers and link previews read, over HTTP', () => {
     assert.equal(sitemap.headers['content-type'], 'application/xml; charset=utf-8');
     assert.equal(sitemap.headers['cache-control'], 'no-cache');
     assert.equal(sitemap.headers['x-ratelimit-limit'], undefined);
-    assert.deepEqual(locs(sitemap.body), [`${BASE}/`, ...SMALL_CATALOGUE.slots.map((slot) => `${BASE}/slots/${slot.slug}`)]);
+    assert.deepEqual(locs(sitemap.body), [`${BASE}/`, `${BASE}/search`, ...SMALL_CATALOGUE.slots.map((slot) => `${BASE}/slots/${slot.slug}`)]);
     assert.equal((await get('/sitemap.xml', { 'if-none-match': String(sitemap.headers.etag) })).statusCode, 304);
+  });
+
+  it('lists only pages that answer 200, indexable, under the canonical URL the sitemap gives', async () => {
+    for (const loc of locs((await get('/sitemap.xml')).body)) {
+      const page = await get(String(loc).slice(BASE.length));
+      assert.equal(page.statusCode, 200, loc);
+      assert.ok(page.body.includes(`<link rel="canonical" href="${loc}">`), loc);
+      assert.doesNotMatch(page.body, /<meta name="robots" content="noindex">/, loc);
+    }
   });
 
   it('lists a slot page as soon as an admin adds it, and drops it when it is deleted', async () => {
@@ -85,7 +97,7 @@ describe('what crawlers and link previews read, over HTTP', () => {
     try {
       const headers = { host: 'play.example:8080' };
       const sitemap = await plain.app.inject({ url: '/sitemap.xml', headers });
-      assert.equal(locs(sitemap.body)[1], 'http://play.example:8080/slots/cherry-gems');
+      assert.deepEqual(locs(sitemap.body).slice(0, 3), ['http://play.example:8080/', 'http://play.example:8080/search', 'http://play.example:8080/slots/cherry-gems']);
       assert.ok((await plain.app.inject({ url: '/robots.txt', headers })).body.includes('Sitemap: http://play.example:8080/sitemap.xml'));
     } finally {
       await plain.close();

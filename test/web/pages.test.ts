@@ -201,7 +201,7 @@ describe('slot pages and the home page over HTTP', () => {
       assert.deepEqual(related.match(/<script[^>]*>/gi), ['<script type="application/ld+json">']);
       const home = (await get('/')).body;
       assert.ok(home.includes('<option>Evil &quot;Quotes&quot; &amp; &lt;Co&gt;</option>'));
-      assert.equal(home.match(/<script/g)?.length, 2);
+      assert.equal(home.match(/<script/g)?.length, 3);
     });
   });
 
@@ -216,10 +216,16 @@ describe('slot pages and the home page over HTTP', () => {
       assert.match(response.body, /aria-selected="true" tabindex="0"><span aria-hidden="true">🍋<\/span> Popular/);
     });
 
-    it('offers every emoji in use as a toggle button, and none that no slot carries', async () => {
+    it('offers every emoji in use, and none that no slot carries: the open panel as buttons, every panel as data', async () => {
       const body = (await get('/')).body;
-      const emojis = new Set([...body.matchAll(/<button type="button" class="emoji" data-emoji="([^"]+)" aria-pressed="false"/g)].map((match) => match[1]));
-      assert.deepEqual([...emojis].sort(), ['❤️', '🍀', '🍋', '🍒', '🎰', '🎲', '🐉', '💎'].sort());
+      const buttons = [...body.matchAll(/<button type="button" class="emoji" data-emoji="([^"]+)" aria-pressed="false" title="([^"]+)"/g)];
+      const byGroup: Record<string, [string, number][]> = JSON.parse(/<script type="application\/json" id="emoji-groups">(.*?)<\/script>/s.exec(body)?.[1] ?? '{}');
+      const tabIds = [...body.matchAll(/role="tab" id="tab-([\w-]+)"/g)].map((match) => match[1]);
+      assert.deepEqual(Object.keys(byGroup), tabIds);
+      assert.deepEqual(new Set(Object.values(byGroup).flat().map(([emoji]) => emoji)), new Set(['❤️', '🍀', '🍋', '🍒', '🎰', '🎲', '🐉', '💎']));
+      // Only the open panel (Popular) is sent as buttons; the script builds the others when opened.
+      assert.deepEqual(buttons.map((match) => [match[1], match[2]]), byGroup['popular']?.map(([emoji, count]) => [emoji, `${emoji} ${count} slot${count === 1 ? '' : 's'}`]));
+      assert.equal(body.match(/<div class="emoji-grid"><\/div>/g)?.length, tabIds.length - 1);
     });
 
     it('has the lucky spin with provider, volatility and minimum RTP filters', async () => {

@@ -95,7 +95,7 @@ const SEARCH_PAGE_SCHEMA = {
   },
 };
 const textFile = (type: string, description: string) => ({ description, content: { [type]: { schema: { type: 'string' } } } });
-const SITEMAP = textFile('application/xml', 'A sitemap (sitemaps.org 0.9): the home page and every slot page, as absolute URLs');
+const SITEMAP = textFile('application/xml', 'A sitemap (sitemaps.org 0.9): the home page, the search page and every slot page, as absolute URLs');
 const ROBOTS_SCHEMA = {
   operationId: 'robotsTxt',
   tags: ['pages'],

@@ -7,7 +7,7 @@ const DEBOUNCE_MS = 120;
 
 const byId = (id) => document.getElementById(id);
 const picked = [];
-const emojiButtons = Array.from(document.querySelectorAll('button[data-emoji]'));
+const picker = document.querySelector('.picker');
 const tabs = Array.from(document.querySelectorAll('[role="tab"]'));
 const comboList = byId('combo-list');
 const comboHint = byId('combo-hint');
@@ -25,14 +25,42 @@ function element(tag, className, text) {
   return node;
 }
 
+function emojiButton(emoji, title) {
+  const button = element('button', 'emoji', emoji);
+  button.type = 'button';
+  button.dataset.emoji = emoji;
+  button.title = title;
+  button.setAttribute('aria-pressed', String(picked.includes(emoji)));
+  return button;
+}
+
 // ---- Tabs: one panel at a time; arrow keys, Home and End move between tabs (WAI-ARIA tabs pattern).
+
+// [emoji, slot count] of every category by group id. Only the open panel comes with its buttons (the
+// hidden ones were half the page's HTML); the others are built from this when first opened.
+const groupsData = byId('emoji-groups');
+let byGroup;
+
+function emojisByGroup() {
+  byGroup ??= groupsData ? JSON.parse(groupsData.textContent) : {};
+  return byGroup;
+}
+
+function fillPanel(panel) {
+  const grid = panel.querySelector('.emoji-grid');
+  if (grid.childElementCount > 0) return;
+  const emojis = emojisByGroup()[panel.id.slice('panel-'.length)] ?? [];
+  grid.append(...emojis.map(([emoji, count]) => emojiButton(emoji, `${emoji} ${count} slot${count === 1 ? '' : 's'}`)));
+}
 
 function selectTab(tab, focus) {
   for (const other of tabs) {
     const selected = other === tab;
     other.setAttribute('aria-selected', String(selected));
     other.tabIndex = selected ? 0 : -1;
-    byId(other.getAttribute('aria-controls')).hidden = !selected;
+    const panel = byId(other.getAttribute('aria-controls'));
+    if (selected) fillPanel(panel);
+    panel.hidden = !selected;
   }
   if (focus) tab.focus();
 }
@@ -90,7 +118,11 @@ function toggle(emoji) {
   scheduleMatch();
 }
 
-for (const button of emojiButtons) button.addEventListener('click', () => toggle(button.dataset.emoji));
+// One listener for every emoji button, the ones built later included.
+picker?.addEventListener('click', (event) => {
+  const button = event.target.closest('button[data-emoji]');
+  if (button) toggle(button.dataset.emoji);
+});
 
 clear.addEventListener('click', () => {
   picked.length = 0;
@@ -143,16 +175,6 @@ function findEmojis(query) {
   return groups.flat();
 }
 
-function resultButton(entry) {
-  const button = element('button', 'emoji', entry.emoji);
-  button.type = 'button';
-  button.dataset.emoji = entry.emoji;
-  button.title = `${entry.emoji} ${entry.name}`;
-  button.setAttribute('aria-pressed', String(picked.includes(entry.emoji)));
-  button.addEventListener('click', () => toggle(entry.emoji));
-  return button;
-}
-
 let searchMatches = [];
 
 function showCategories(shown) {
@@ -171,7 +193,7 @@ function runSearch() {
     return;
   }
   searchMatches = findEmojis(query);
-  searchGrid.replaceChildren(...searchMatches.map(resultButton));
+  searchGrid.replaceChildren(...searchMatches.map((entry) => emojiButton(entry.emoji, `${entry.emoji} ${entry.name}`)));
   const typed = searchInput.value.trim();
   searchStatus.textContent =
     searchMatches.length === 0
@@ -320,7 +342,7 @@ function startFromAddress() {
   } catch {
     return;
   }
-  const known = new Set(emojiButtons.map((button) => button.dataset.emoji));
+  const known = new Set(Object.values(emojisByGroup()).flatMap((emojis) => emojis.map(([emoji]) => emoji)));
   for (const emoji of emojisIn(text)) {
     if (known.has(emoji) && !picked.includes(emoji) && picked.length < MAX_EMOJIS) picked.push(emoji);
   }
