@@ -7,7 +7,7 @@ export interface Workload {
   /** Path and query, percent-encoded as a client sends it. */
   readonly path: string;
   readonly body?: string;
-  /** The status every answer must have; anything else makes the cell invalid. */
+  /** The status slotmoji must answer with, checked once before measuring; under load, any status ≥ 400 makes the cell invalid. */
   readonly status: number;
 }
 
