@@ -18,11 +18,12 @@ import { describeMachine, loadAverage, singlePlacement } from './machine.js';
 import { benchOptions, type BenchOptions } from './options.js';
 import { killAll, pinSelf } from './processes.js';
 import { profileWorkloads } from './profile-run.js';
-import { renderReport, type ProfileReport, type SizeReport, type WorkersReport } from './results.js';
+import { renderReport, type ProfileReport, type WorkersReport } from './results.js';
 import { otherSections } from './results-sections.js';
 import type { RunContext } from './run-context.js';
 import { benchSize, loadDatabase } from './size-run.js';
 import { syntheticCatalogue } from './synthetic-catalogue.js';
+import type { SizeReport } from './verdicts.js';
 import { benchWorkers } from './workers-run.js';
 import { MATCH_EMOJIS, PLAY_EMOJIS, probeSlug, workloads } from './workloads.js';
 
@@ -104,8 +105,8 @@ async function main(): Promise<void> {
       mkdirSync(directory);
       const document = syntheticCatalogue(size, categories, SEED);
       const databasePath = join(directory, 'bench.db');
-      const importMs = await loadDatabase(context, databasePath, document);
-      sizes.push(await benchSize(context, size, document, databasePath, importMs, directory));
+      const imported = await loadDatabase(context, databasePath, document);
+      sizes.push(await benchSize(context, size, document, databasePath, imported, directory));
       if (size === options.sizes.at(-1)) {
         largest = document;
         workers = await benchWorkers(context, size, document, databasePath, directory);
