@@ -132,22 +132,47 @@ const QUIET_WAIT_MS = 20_000;
 const RETRY_QUIET_WAIT_MS = 60_000;
 
 /**
+ * What a whole run may spend waiting for other jobs to calm down and measuring again, shared by all
+ * its measurements: on a busy machine the run then takes a bounded time longer, not hours.
+ */
+export interface Patience {
+  remainingMs: number;
+}
+
+/** A run's patience with default knobs keeps it under about 25 minutes however busy the machine. */
+export const RUN_PATIENCE_MS = 6 * 60_000;
+
+/** Runs `work`, charging the time it takes to `patience`. */
+async function charged<T>(patience: Patience, work: () => Promise<T>): Promise<T> {
+  const started = Date.now();
+  try {
+    return await work();
+  } finally {
+    patience.remainingMs -= Date.now() - started;
+  }
+}
+
+/**
  * Runs `measure` once the machine is quiet, and again while other jobs used more than DISTURBED_CORES
  * during it, at most `attempts` times; keeps the least disturbed attempt. A shared machine cannot be
- * made quiet, only waited out, for a bounded time.
+ * made quiet, only waited out, for a bounded time: the waits and the measurements again are charged
+ * to `patience`, and once it is spent a measurement is kept as it is.
  */
 export async function leastDisturbed<T>(
   measure: () => Promise<T>,
   disturbance: (result: T) => number,
   onRetry: (others: number) => void,
+  patience: Patience,
   attempts = 3,
 ): Promise<T> {
-  await waitForQuiet(DISTURBED_CORES, QUIET_WAIT_MS);
+  if (patience.remainingMs > 0) await charged(patience, () => waitForQuiet(DISTURBED_CORES, Math.min(QUIET_WAIT_MS, patience.remainingMs)));
   let best = await measure();
-  for (let attempt = 2; attempt <= attempts && disturbance(best) > DISTURBED_CORES; attempt += 1) {
+  for (let attempt = 2; attempt <= attempts && disturbance(best) > DISTURBED_CORES && patience.remainingMs > 0; attempt += 1) {
     onRetry(disturbance(best));
-    await waitForQuiet(DISTURBED_CORES, RETRY_QUIET_WAIT_MS);
-    const next = await measure();
+    const next = await charged(patience, async () => {
+      await waitForQuiet(DISTURBED_CORES, Math.min(RETRY_QUIET_WAIT_MS, patience.remainingMs));
+      return measure();
+    });
     if (disturbance(next) < disturbance(best)) best = next;
   }
   return best;

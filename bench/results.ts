@@ -1,5 +1,5 @@
 import type { BenchOptions } from './options.js';
-import { DISTURBED_CORES, type LoadResult } from './load.js';
+import { DISTURBED_CORES, RUN_PATIENCE_MS, type LoadResult } from './load.js';
 import type { Machine, Placement } from './machine.js';
 import type { ProfileSummary } from './profile.js';
 import {
@@ -47,6 +47,8 @@ export interface BenchReport {
   readonly wrk: string;
   readonly options: BenchOptions;
   readonly placement: Placement;
+  /** Time spent waiting for other jobs to calm down and measuring again (out of RUN_PATIENCE_MS). */
+  readonly patienceSpentMs: number;
   /** What each workload asks for, for the record. */
   readonly workloadNotes: readonly string[];
   readonly sizes: readonly SizeReport[];
@@ -254,6 +256,8 @@ export function renderReport(report: BenchReport): string {
       'CPU µs/req: the server\'s CPU-seconds during the measurement / the requests it answered. ' +
       `Each cell waits (up to 20 s) for other jobs to leave the machine quiet; one where they still used ` +
       `more than ${percent(DISTURBED_CORES)} is measured again (after waiting up to 60 s), up to 3 times, keeping the quietest attempt. ` +
+      `The run spends at most about ${int(RUN_PATIENCE_MS / 60_000)} minutes on these waits and measurements again; after that a cell is kept as first measured ` +
+      `(this run: ${int(report.patienceSpentMs / 1000)} s). ` +
       'ratio = slotmoji rps / baseline rps; ratio per CPU-s = slotmoji requests per server CPU-second / the baseline\'s; ' +
       'CPU/req ratio = slotmoji CPU µs/req / the baseline\'s.',
     '',

@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 import type { CatalogueDocument } from '../src/catalogue/document.js';
 import { readCatalogueDocument } from '../src/store/bundled.js';
 import { snapshotBuild, type BuildSnapshot } from './build-snapshot.js';
-import { wrkVersion } from './load.js';
+import { RUN_PATIENCE_MS, wrkVersion } from './load.js';
 import { describeMachine, loadAverage, singlePlacement } from './machine.js';
 import { benchOptions, type BenchOptions } from './options.js';
 import { killAll, pinSelf } from './processes.js';
@@ -87,7 +87,14 @@ async function main(): Promise<void> {
     rmSync(root, { recursive: true, force: true });
     throw error;
   }
-  const context: RunContext = { options, build, placement, cpuCount: machine.cpuCount, log: (line) => process.stderr.write(`${line}\n`) };
+  const context: RunContext = {
+    options,
+    build,
+    placement,
+    cpuCount: machine.cpuCount,
+    patience: { remainingMs: RUN_PATIENCE_MS },
+    log: (line) => process.stderr.write(`${line}\n`),
+  };
   const abandon = (why: string, code: number) => {
     process.stderr.write(`bench: ${why}; stopping\n`);
     killAll();
@@ -131,6 +138,7 @@ async function main(): Promise<void> {
     options,
     placement,
     workloadNotes: workloadNotes(largest),
+    patienceSpentMs: RUN_PATIENCE_MS - context.patience.remainingMs,
     sizes,
     workers,
     profiles,

@@ -69,6 +69,7 @@ export async function benchSize(
           pair,
           ([a, b]) => Math.max(a.cpu.others, b.cpu.others),
           (others) => context.log(`  ${workload.name}: other jobs used ${fixed(others)} cores; measuring again`),
+          context.patience,
         );
         cells.push({ workload: workload.name, responseBytes: Buffer.byteLength(captured.body, 'base64'), slotmoji, baseline: reference });
         const failures = slotmoji.errors + reference.errors + slotmoji.timeouts + reference.timeouts;

@@ -254,6 +254,7 @@ describe('bench report', () => {
     wrk: 'wrk 4.1.0',
     options: { sizes: [200, 100_000], seconds: 10, warmupSeconds: 3, connections: 50, profileSeconds: 0 },
     placement: { server: '0', load: '1', loadThreads: 1, shared: false, note: 'server on core 0, wrk on the others' },
+    patienceSpentMs: 12_000,
     workloadNotes: [],
     sizes,
     workers: undefined,
