@@ -1,11 +1,15 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 
 /**
- * bench/RESULTS.md holds the report of `npm run bench` and, after it, sections other benchmarks write
- * (each under its own `## ` heading). A section runs to the next `## ` heading that no other benchmark owns.
+ * bench/RESULTS.md holds the report of `npm run bench` and, after it, sections it keeps as they are:
+ * the findings written by hand, then those other benchmarks write (each under its own `## ` heading).
+ * A section runs to the next `## ` heading, so a kept section uses `###` and below inside.
  */
 export const FOLLOW_HEADING = '## Two instances following each other (PostgreSQL + Redis)';
-const OWN_SECTIONS = [FOLLOW_HEADING];
+const FINDINGS_HEADING = '## Findings';
+/** What the findings section holds until someone writes it. */
+const FINDINGS_PLACEHOLDER = '(the lead fills this in)';
+const KEPT_SECTIONS = [FINDINGS_HEADING, FOLLOW_HEADING];
 
 function sectionIn(text: string, heading: string): { readonly start: number; readonly end: number } | undefined {
   const start = text.indexOf(`${heading}\n`);
@@ -23,12 +27,15 @@ export function writeSection(path: string, heading: string, section: string): vo
   writeFileSync(path, next);
 }
 
-/** The sections other benchmarks wrote into the file at `path`, for `npm run bench` to keep when it rewrites it. */
+/**
+ * The sections of the file at `path` that `npm run bench` keeps when it rewrites it: the findings
+ * (a placeholder when there are none yet) and what other benchmarks wrote.
+ */
 export function otherSections(path: string): string {
-  if (!existsSync(path)) return '';
-  const text = readFileSync(path, 'utf8');
-  return OWN_SECTIONS.map((heading) => {
+  const text = existsSync(path) ? readFileSync(path, 'utf8') : '';
+  return KEPT_SECTIONS.map((heading) => {
     const found = sectionIn(text, heading);
-    return found ? `\n${text.slice(found.start, found.end).trimEnd()}\n` : '';
+    if (found) return `\n${text.slice(found.start, found.end).trimEnd()}\n`;
+    return heading === FINDINGS_HEADING ? `\n${FINDINGS_HEADING}\n\n${FINDINGS_PLACEHOLDER}\n` : '';
   }).join('');
 }

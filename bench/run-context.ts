@@ -1,6 +1,6 @@
 import type { BuildSnapshot } from './build-snapshot.js';
 import type { BenchOptions } from './options.js';
-import type { LoadSettings } from './load.js';
+import type { LoadSettings, Patience } from './load.js';
 import type { Placement } from './machine.js';
 
 /** What every part of a run shares. */
@@ -11,6 +11,8 @@ export interface RunContext {
   /** Where the single-process server and the load generator run. */
   readonly placement: Placement;
   readonly cpuCount: number;
+  /** What is left of the run's time for waiting out other jobs and measuring again. */
+  readonly patience: Patience;
   /** Progress, one line at a time (to stderr; stdout gets the results). */
   readonly log: (line: string) => void;
 }

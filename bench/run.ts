@@ -13,16 +13,17 @@ import { fileURLToPath } from 'node:url';
 import type { CatalogueDocument } from '../src/catalogue/document.js';
 import { readCatalogueDocument } from '../src/store/bundled.js';
 import { snapshotBuild, type BuildSnapshot } from './build-snapshot.js';
-import { wrkVersion } from './load.js';
+import { RUN_PATIENCE_MS, wrkVersion } from './load.js';
 import { describeMachine, loadAverage, singlePlacement } from './machine.js';
 import { benchOptions, type BenchOptions } from './options.js';
 import { killAll, pinSelf } from './processes.js';
 import { profileWorkloads } from './profile-run.js';
-import { renderReport, type ProfileReport, type SizeReport, type WorkersReport } from './results.js';
+import { renderReport, type ProfileReport, type WorkersReport } from './results.js';
 import { otherSections } from './results-sections.js';
 import type { RunContext } from './run-context.js';
 import { benchSize, loadDatabase } from './size-run.js';
 import { syntheticCatalogue } from './synthetic-catalogue.js';
+import type { SizeReport } from './verdicts.js';
 import { benchWorkers } from './workers-run.js';
 import { MATCH_EMOJIS, PLAY_EMOJIS, probeSlug, workloads } from './workloads.js';
 
@@ -86,7 +87,14 @@ async function main(): Promise<void> {
     rmSync(root, { recursive: true, force: true });
     throw error;
   }
-  const context: RunContext = { options, build, placement, cpuCount: machine.cpuCount, log: (line) => process.stderr.write(`${line}\n`) };
+  const context: RunContext = {
+    options,
+    build,
+    placement,
+    cpuCount: machine.cpuCount,
+    patience: { remainingMs: RUN_PATIENCE_MS },
+    log: (line) => process.stderr.write(`${line}\n`),
+  };
   const abandon = (why: string, code: number) => {
     process.stderr.write(`bench: ${why}; stopping\n`);
     killAll();
@@ -104,8 +112,8 @@ async function main(): Promise<void> {
       mkdirSync(directory);
       const document = syntheticCatalogue(size, categories, SEED);
       const databasePath = join(directory, 'bench.db');
-      const importMs = await loadDatabase(context, databasePath, document);
-      sizes.push(await benchSize(context, size, document, databasePath, importMs, directory));
+      const imported = await loadDatabase(context, databasePath, document);
+      sizes.push(await benchSize(context, size, document, databasePath, imported, directory));
       if (size === options.sizes.at(-1)) {
         largest = document;
         workers = await benchWorkers(context, size, document, databasePath, directory);
@@ -130,6 +138,7 @@ async function main(): Promise<void> {
     options,
     placement,
     workloadNotes: workloadNotes(largest),
+    patienceSpentMs: RUN_PATIENCE_MS - context.patience.remainingMs,
     sizes,
     workers,
     profiles,

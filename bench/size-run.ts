@@ -2,24 +2,32 @@ import type { CatalogueDocument } from '../src/catalogue/document.js';
 import { capture, startBaseline, verifyBaseline, type Capture } from './baseline.js';
 import { leastDisturbed, measureLoad, type LoadResult } from './load.js';
 import { memoryOf } from './processes.js';
-import type { Cell, SizeReport } from './results.js';
 import { loadSettings, timing, type RunContext } from './run-context.js';
 import { importCatalogue, startSlotmoji } from './slotmoji-server.js';
 import { probeSlug, workloads } from './workloads.js';
+import { cpuPerRequestUs, type Cell, type SizeReport } from './verdicts.js';
 import { measureWriteStall } from './write-stall.js';
 
 const fixed = (value: number) => value.toFixed(2);
 
+export interface Import {
+  readonly importMs: number;
+  /** VmHWM of the server that did the import, read right after it. */
+  readonly importPeakRssMb: number;
+}
+
 /**
  * Fills a fresh database with `document` through the admin import, which a first start (seeding the
- * bundled catalogue) makes possible; the import is the only way in the issue allows.
+ * bundled catalogue) makes possible; the import is the only way in the issue allows. The server is
+ * started for the import alone, so its peak resident memory is the import's (and start-up's).
  */
-export async function loadDatabase(context: RunContext, databasePath: string, document: CatalogueDocument): Promise<number> {
+export async function loadDatabase(context: RunContext, databasePath: string, document: CatalogueDocument): Promise<Import> {
   const server = await startSlotmoji({ serverEntry: context.build.serverEntry, databasePath, cores: context.placement.server });
   try {
     const importMs = await importCatalogue(server.url, document);
-    context.log(`  imported ${document.slots.length} slots in ${Math.round(importMs)} ms`);
-    return importMs;
+    const importPeakRssMb = memoryOf(server.process.pid).peakRssMb;
+    context.log(`  imported ${document.slots.length} slots in ${Math.round(importMs)} ms, peak RSS ${Math.round(importPeakRssMb)} MB`);
+    return { importMs, importPeakRssMb };
   } finally {
     await server.stop();
   }
@@ -34,7 +42,7 @@ export async function benchSize(
   size: number,
   document: CatalogueDocument,
   databasePath: string,
-  importMs: number,
+  imported: Import,
   directory: string,
 ): Promise<SizeReport> {
   const { placement } = context;
@@ -61,12 +69,14 @@ export async function benchSize(
           pair,
           ([a, b]) => Math.max(a.cpu.others, b.cpu.others),
           (others) => context.log(`  ${workload.name}: other jobs used ${fixed(others)} cores; measuring again`),
+          context.patience,
         );
         cells.push({ workload: workload.name, responseBytes: Buffer.byteLength(captured.body, 'base64'), slotmoji, baseline: reference });
         const failures = slotmoji.errors + reference.errors + slotmoji.timeouts + reference.timeouts;
+        const perRequest = (result: LoadResult) => `${Math.round(cpuPerRequestUs(result))} µs/req, wrk ${Math.round(result.cpu.load * 100)}%`;
         context.log(
-          `  ${workload.name}: slotmoji ${Math.round(slotmoji.rps)} rps p99 ${fixed(slotmoji.p99Ms)} ms, ` +
-            `baseline ${Math.round(reference.rps)} rps p99 ${fixed(reference.p99Ms)} ms, ratio ${fixed(slotmoji.rps / reference.rps)}` +
+          `  ${workload.name}: slotmoji ${Math.round(slotmoji.rps)} rps p99 ${fixed(slotmoji.p99Ms)} ms ${perRequest(slotmoji)}, ` +
+            `baseline ${Math.round(reference.rps)} rps p99 ${fixed(reference.p99Ms)} ms ${perRequest(reference)}, ratio ${fixed(slotmoji.rps / reference.rps)}` +
             (failures > 0 ? `, ${failures} errors or timeouts` : ''),
         );
       }
@@ -81,7 +91,7 @@ export async function benchSize(
     );
     return {
       size,
-      importMs,
+      ...imported,
       readyMs: server.readyMs,
       rssReadyMb: ready.rssMb,
       rssAfterLoadMb: afterLoad.rssMb,

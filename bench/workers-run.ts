@@ -29,6 +29,7 @@ export async function benchWorkers(
         () => measureLoad(server.url, server.process.pid, workload, timing(context), settings),
         (result) => result.cpu.others,
         (others) => context.log(`  WORKERS=${workers}: other jobs used ${others.toFixed(2)} cores; measuring again`),
+        context.patience,
       );
     } finally {
       await server.stop();

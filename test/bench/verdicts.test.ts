@@ -1,0 +1,302 @@
+import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, it } from 'node:test';
+import type { LoadResult } from '../../bench/load.js';
+import { otherSections } from '../../bench/results-sections.js';
+import { renderReport, verdictText } from '../../bench/results.js';
+import {
+  cpuPerRequestUs,
+  growthRows,
+  judgeCell,
+  p99Target,
+  ratioTarget,
+  startupChecks,
+  wrkLimited,
+  writeChecks,
+  type Cell,
+  type SizeReport,
+} from '../../bench/verdicts.js';
+import { LIST_1000_WORKLOAD, LIST_50_WORKLOAD, MATCH_WORKLOAD, SLUG_WORKLOAD } from '../../bench/workloads.js';
+
+interface Figures {
+  readonly rps?: number;
+  readonly p99Ms?: number;
+  /** Server CPU in cores. */
+  readonly server?: number;
+  /** wrk CPU in cores (one thread). */
+  readonly wrk?: number;
+  readonly others?: number;
+  readonly errors?: number;
+  readonly timeouts?: number;
+}
+
+/** A measurement of 10 s by one wrk thread: by default a saturated server, wrk at half its core, a quiet machine. */
+function load({ rps = 20_000, p99Ms = 5, server = 1, wrk = 0.5, others = 0, errors = 0, timeouts = 0 }: Figures = {}): LoadResult {
+  return {
+    requests: rps * 10,
+    rps,
+    p50Ms: p99Ms / 2,
+    p99Ms,
+    maxMs: p99Ms * 2,
+    errors,
+    timeouts,
+    cpu: { server, load: wrk, others },
+    loadThreads: 1,
+  };
+}
+
+function cell(workload: string, slotmoji: Figures, baseline: Figures = {}, responseBytes = 1000): Cell {
+  return { workload, responseBytes, slotmoji: load(slotmoji), baseline: load(baseline) };
+}
+
+describe('bench targets by workload and size', () => {
+  it('asks 0.90 of the slug lookup at every size', () => {
+    for (const size of [200, 20_000, 100_000]) assert.equal(ratioTarget(SLUG_WORKLOAD, size), 0.9);
+  });
+
+  it('asks 0.80 of the other workloads up to 20,000 slots and 0.60 at 100,000, none in between', () => {
+    for (const workload of [LIST_50_WORKLOAD, MATCH_WORKLOAD, 'GET /api/emojis', 'GET /api/slots/{slug}/similar']) {
+      assert.equal(ratioTarget(workload, 200), 0.8);
+      assert.equal(ratioTarget(workload, 20_000), 0.8);
+      assert.equal(ratioTarget(workload, 50_000), undefined);
+      assert.equal(ratioTarget(workload, 100_000), 0.6);
+    }
+  });
+
+  it('sets no ratio target for ?limit=1000', () => {
+    for (const size of [200, 20_000, 100_000]) assert.equal(ratioTarget(LIST_1000_WORKLOAD, size), undefined);
+  });
+
+  it('judges a ratio against the target of its size', () => {
+    const at = (size: number) => judgeCell(cell(LIST_50_WORKLOAD, { rps: 14_000 }), size);
+    assert.deepEqual(at(20_000), { judgement: 'fail', reasons: ['ratio'], notes: [] });
+    assert.deepEqual(at(100_000), { judgement: 'pass', reasons: [], notes: [] });
+    assert.equal(judgeCell(cell(LIST_1000_WORKLOAD, { rps: 2_000 }), 200).judgement, 'pass');
+  });
+});
+
+describe('bench CPU per request', () => {
+  it('is the server CPU-seconds over the requests, in µs', () => {
+    assert.equal(cpuPerRequestUs(load({ rps: 20_000, server: 1 })), 50);
+    assert.equal(cpuPerRequestUs(load({ rps: 10_000, server: 0.5 })), 50);
+  });
+
+  it('fails the slug lookup above 1.15 times the baseline even when its rps ratio passes', () => {
+    // 19,000 rps on 1.0 core (52.6 µs) against 20,000 on 0.8 core (40 µs): ratio 0.95, CPU 1.32×.
+    const costly = judgeCell(cell(SLUG_WORKLOAD, { rps: 19_000 }, { server: 0.8 }), 20_000);
+    assert.deepEqual(costly, { judgement: 'fail', reasons: ['CPU per request'], notes: [] });
+    // 19,000 on 1.0 against 20,000 on 0.95 (47.5 µs): 1.108×.
+    assert.equal(judgeCell(cell(SLUG_WORKLOAD, { rps: 19_000 }, { server: 0.95 }), 20_000).judgement, 'pass');
+  });
+
+  it('sets no CPU-per-request target on the other workloads', () => {
+    assert.equal(judgeCell(cell(MATCH_WORKLOAD, { rps: 19_000 }, { server: 0.5 }), 20_000).judgement, 'pass');
+  });
+});
+
+describe('bench p99 target', () => {
+  it('applies only where the baseline p99 is under 10 ms', () => {
+    assert.equal(p99Target(cell(SLUG_WORKLOAD, {}, { p99Ms: 9.9 })), 10);
+    assert.equal(p99Target(cell(SLUG_WORKLOAD, {}, { p99Ms: 10 })), undefined);
+  });
+
+  it('fails a slotmoji p99 of 10 ms or more against a baseline under 10 ms', () => {
+    const judged = judgeCell(cell(LIST_50_WORKLOAD, { p99Ms: 10 }, { p99Ms: 9 }), 200);
+    assert.deepEqual(judged, { judgement: 'fail', reasons: ['p99'], notes: [] });
+  });
+
+  it('does not hold a cell to it when the baseline p99 is 10 ms or more', () => {
+    const judged = judgeCell(cell(LIST_50_WORKLOAD, { p99Ms: 40 }, { p99Ms: 12 }), 200);
+    assert.deepEqual(judged, { judgement: 'pass', reasons: [], notes: [] });
+  });
+});
+
+describe('bench cells that measured wrk', () => {
+  it('calls wrk the limit at 90 % of its threads', () => {
+    assert.equal(wrkLimited(load({ wrk: 0.9 })), true);
+    assert.equal(wrkLimited(load({ wrk: 0.89 })), false);
+    assert.equal(wrkLimited({ ...load({ wrk: 1.7 }), loadThreads: 2 }), false);
+  });
+
+  it('does not judge a cell where wrk was the limit for the baseline, even one that would pass', () => {
+    const judged = judgeCell(cell(SLUG_WORKLOAD, { rps: 20_000 }, { rps: 20_000, wrk: 0.98, server: 0.8 }), 200);
+    assert.equal(judged.judgement, 'not judged');
+    assert.deepEqual(judged.reasons, ['wrk was the limit (baseline)']);
+    assert.equal(verdictText(judged), 'not judged: wrk was the limit (baseline)');
+  });
+
+  it('does not judge a cell where wrk was the limit for slotmoji, even one that would fail', () => {
+    const judged = judgeCell(cell(LIST_50_WORKLOAD, { rps: 5_000, p99Ms: 30, wrk: 0.95 }, { wrk: 0.95 }), 200);
+    assert.equal(judged.judgement, 'not judged');
+    assert.deepEqual(judged.reasons, ['wrk was the limit (slotmoji and baseline)']);
+    assert.doesNotMatch(verdictText(judged), /pass|FAIL/);
+  });
+
+  it('finds a cell with errors invalid before anything else', () => {
+    const judged = judgeCell(cell(SLUG_WORKLOAD, { errors: 3, wrk: 0.99 }), 200);
+    assert.deepEqual(judged, { judgement: 'invalid', reasons: ['3 errors'], notes: [] });
+    assert.equal(verdictText(judged), '**INVALID** (3 errors)');
+  });
+});
+
+describe('bench disturbed cells', () => {
+  it('judges them per CPU-second and says they were disturbed', () => {
+    // Other jobs took 40 % of slotmoji's core: 12,000 rps on 0.6 core is 50 µs/req, the baseline's own cost.
+    const judged = judgeCell(cell(SLUG_WORKLOAD, { rps: 12_000, server: 0.6, others: 0.4 }), 20_000);
+    assert.equal(judged.judgement, 'pass');
+    assert.deepEqual(judged.notes, ['disturbed: other jobs used 40%, ratio judged per CPU-second']);
+    assert.equal(verdictText(judged), 'pass; disturbed: other jobs used 40%, ratio judged per CPU-second');
+  });
+
+  it('judges an undisturbed cell per second', () => {
+    assert.equal(judgeCell(cell(SLUG_WORKLOAD, { rps: 12_000, server: 0.6, others: 0.1 }), 20_000).judgement, 'fail');
+  });
+});
+
+function size(slots: number, cells: readonly Cell[]): Pick<SizeReport, 'size' | 'cells'> {
+  return { size: slots, cells };
+}
+
+describe('bench cost growth with the catalogue', () => {
+  it('judges the largest size over the smallest where the body stays within 10 %', () => {
+    const rows = growthRows([
+      size(100_000, [cell(SLUG_WORKLOAD, { rps: 15_000 }, {}, 1040)]), // 66.7 µs
+      size(200, [cell(SLUG_WORKLOAD, { rps: 20_000 }, {}, 1000)]), // 50 µs
+      size(20_000, [cell(SLUG_WORKLOAD, { rps: 19_000 }, {}, 1099)]),
+    ]);
+    assert.equal(rows.length, 1);
+    const [row] = rows;
+    assert.deepEqual(row?.sizes, [200, 20_000, 100_000]);
+    assert.equal(row?.sameBody, true);
+    assert.ok(Math.abs((row?.growth ?? 0) - 4 / 3) < 1e-9);
+    assert.deepEqual(row?.verdict, { judgement: 'fail', reasons: ['growth'], notes: [] });
+  });
+
+  it('passes growth of at most 1.20', () => {
+    const [row] = growthRows([size(200, [cell('GET /api/emojis', { rps: 20_000 })]), size(100_000, [cell('GET /api/emojis', { rps: 16_800 })])]);
+    assert.equal(row?.verdict?.judgement, 'pass');
+  });
+
+  it('shows growth without a verdict where the body grows by more than 10 %', () => {
+    const [row] = growthRows([size(200, [cell(MATCH_WORKLOAD, { rps: 20_000 }, {}, 1000)]), size(20_000, [cell(MATCH_WORKLOAD, { rps: 5_000 }, {}, 1101)])]);
+    assert.equal(row?.sameBody, false);
+    assert.ok(Math.abs((row?.growth ?? 0) - 4) < 1e-9);
+    assert.equal(row?.verdict, undefined);
+  });
+
+  it('does not judge growth where wrk was the limit at either end', () => {
+    const [row] = growthRows([size(200, [cell('GET /api/emojis', { rps: 20_000, wrk: 0.95 })]), size(100_000, [cell('GET /api/emojis', { rps: 10_000 })])]);
+    assert.equal(row?.verdict?.judgement, 'not judged');
+  });
+
+  it('has no growth with one size', () => {
+    const [row] = growthRows([size(200, [cell('GET /api/emojis', {})])]);
+    assert.equal(row?.growth, undefined);
+    assert.equal(row?.verdict, undefined);
+  });
+});
+
+const quietWrite = { writes: 5, writeMs: [300, 12, 12, 12, 12], writeServerMs: [290, 10, 10, 10, 10], maxReadDuringWriteMs: 20, maxReadQuietMs: 5, reads: 400 };
+
+function sizeReport(slots: number, overrides: Partial<SizeReport> = {}): SizeReport {
+  return {
+    size: slots,
+    importMs: 4000,
+    importPeakRssMb: 550,
+    readyMs: 1500,
+    rssReadyMb: 250,
+    rssAfterLoadMb: 280,
+    peakRssMb: 290,
+    cells: [],
+    write: quietWrite,
+    ...overrides,
+  };
+}
+
+describe('bench start-up, memory, import and write targets', () => {
+  it('apply at 100,000 slots only', () => {
+    assert.deepEqual(startupChecks(sizeReport(20_000, { readyMs: 9000 })), []);
+    assert.deepEqual(writeChecks(sizeReport(20_000, { write: { ...quietWrite, maxReadDuringWriteMs: 90 } })), []);
+  });
+
+  it('pass within their limits, with no target on the write latency itself', () => {
+    assert.ok(startupChecks(sizeReport(100_000)).every((check) => check.ok));
+    assert.deepEqual(writeChecks(sizeReport(100_000)), [{ label: 'stall < 50 ms', ok: true }]);
+  });
+
+  it('fail each limit on its own', () => {
+    const failing = (overrides: Partial<SizeReport>) =>
+      startupChecks(sizeReport(100_000, overrides))
+        .filter((check) => !check.ok)
+        .map((check) => check.label);
+    assert.deepEqual(failing({ readyMs: 2001 }), ['ready ≤ 2000 ms']);
+    assert.deepEqual(failing({ rssReadyMb: 301 }), ['RSS at ready ≤ 300 MB']);
+    assert.deepEqual(failing({ importMs: 5001 }), ['import ≤ 5000 ms']);
+    assert.deepEqual(failing({ importPeakRssMb: 601 }), ['import peak RSS ≤ 600 MB']);
+    assert.deepEqual(writeChecks(sizeReport(100_000, { write: { ...quietWrite, maxReadDuringWriteMs: 50 } })), [{ label: 'stall < 50 ms', ok: false }]);
+  });
+});
+
+describe('bench report', () => {
+  const sizes = [
+    sizeReport(200, { cells: [cell(SLUG_WORKLOAD, { rps: 20_000 }), cell(LIST_1000_WORKLOAD, { rps: 200, server: 0.15, wrk: 0.99 }, { rps: 220, server: 0.16, wrk: 0.99, p99Ms: 900 })] }),
+    sizeReport(100_000, { readyMs: 2500, cells: [cell(SLUG_WORKLOAD, { rps: 19_000 }), cell(LIST_1000_WORKLOAD, { rps: 240, server: 0.13, wrk: 0.99 }, { p99Ms: 800 })] }),
+  ];
+  const text = renderReport({
+    command: 'npm run bench',
+    date: '2026-11-25T00:00:00.000Z',
+    machine: { cpuCount: 2, cpuModel: 'test CPU', memoryGiB: 8, node: 'v20.0.0', kernel: 'linux x64' },
+    loadBefore: '0.10, 0.10, 0.10',
+    loadAfter: '0.20, 0.20, 0.20',
+    build: 'commit abc1234',
+    wrk: 'wrk 4.1.0',
+    options: { sizes: [200, 100_000], seconds: 10, warmupSeconds: 3, connections: 50, profileSeconds: 0 },
+    placement: { server: '0', load: '1', loadThreads: 1, shared: false, note: 'server on core 0, wrk on the others' },
+    patienceSpentMs: 12_000,
+    workloadNotes: [],
+    sizes,
+    workers: undefined,
+    profiles: [],
+  });
+  const row = (slots: string, workload: string) => text.split('\n').find((line) => line.startsWith(`| ${slots} | \`${workload}\``)) ?? '';
+
+  it('shows CPU per request of both servers and their ratio in the throughput table', () => {
+    // slotmoji 19,000 rps on one core: 52.6 µs; baseline 50.0 µs; 1.05×.
+    assert.match(row('100,000', SLUG_WORKLOAD), /\| 52\.6 \|.*\| 50\.0 \|.*\| 0\.95 \| 0\.95 \| 1\.05 \| ≥ 0\.90, CPU\/req ≤ 1\.15×, p99 < 10 \| pass \|$/);
+  });
+
+  it('marks wrk-limited cells not judged and says when there is no p99 target', () => {
+    assert.match(row('200', LIST_1000_WORKLOAD), /\| no ratio target, no p99 target \(baseline p99 ≥ 10 ms\) \| not judged: wrk was the limit \(slotmoji and baseline\) \|$/);
+  });
+
+  it('has the growth table with a verdict only where the body does not grow', () => {
+    const growth = text.split('\n').find((line) => line.startsWith(`| \`${SLUG_WORKLOAD}\` | 1,000 |`)) ?? '';
+    assert.match(growth, /\| 50\.0 \| 52\.6 \| 1\.05× \| ≤ 1\.20× \| pass \|$/);
+    assert.match(text, /\| `GET \/api\/slots\?limit=1000` \| 1,000 \| 750\.0 \| 541\.7 \| 0\.72× \| ≤ 1\.20× \| not judged: wrk was the limit \|/);
+  });
+
+  it('judges start-up at 100,000 slots against the new targets', () => {
+    const startup = text.split('\n').find((line) => line.startsWith('| 100,000 | 4,000 | 550 |')) ?? '';
+    assert.match(startup, /ready ≤ 2000 ms \*\*FAIL\*\*, RSS at ready ≤ 300 MB pass, import ≤ 5000 ms pass, import peak RSS ≤ 600 MB pass \|$/);
+    assert.doesNotMatch(text, /write < 200|ready < 3000|< 400 MB/);
+  });
+});
+
+describe('bench RESULTS.md kept sections', () => {
+  it('keeps the findings and the follow section, and adds a findings placeholder where there is none', () => {
+    const directory = mkdtempSync(join(tmpdir(), 'slotmoji-bench-sections-'));
+    try {
+      const path = join(directory, 'RESULTS.md');
+      const follow = '## Two instances following each other (PostgreSQL + Redis)\n\nfollowed.\n';
+      writeFileSync(path, `# Benchmark results\n\nold tables\n\n## Profile\n\nold\n\n## Findings\n\nslug is slow.\n\n### Detail\n\nmore.\n\n${follow}`);
+      assert.equal(otherSections(path), `\n## Findings\n\nslug is slow.\n\n### Detail\n\nmore.\n\n${follow}`);
+      writeFileSync(path, `# Benchmark results\n\n${follow}`);
+      assert.equal(otherSections(path), `\n## Findings\n\n(the lead fills this in)\n\n${follow}`);
+      assert.equal(readFileSync(path, 'utf8').includes('Findings'), false);
+    } finally {
+      rmSync(directory, { recursive: true, force: true });
+    }
+  });
+});
