@@ -54,10 +54,13 @@ function skipSpace(bytes: Uint8Array, at: number): number {
 /** Just past the string whose opening quote is at `at`. */
 function stringEnd(bytes: Uint8Array, at: number): number {
   // Bytes of multi-byte UTF-8 characters are all 0x80 or above, so never a quote or a backslash.
-  for (let index = at + 1; index < bytes.length; index++) {
-    const byte = bytes[index];
-    if (byte === QUOTE) return index + 1;
-    if (byte === BACKSLASH) index++;
+  let quote = bytes.indexOf(QUOTE, at + 1);
+  while (quote >= 0) {
+    // The quote closes the string unless an odd number of backslashes escapes it.
+    let backslashes = 0;
+    while (bytes[quote - 1 - backslashes] === BACKSLASH) backslashes++;
+    if (backslashes % 2 === 0) return quote + 1;
+    quote = bytes.indexOf(QUOTE, quote + 1);
   }
   throw new Unusual();
 }
@@ -92,12 +95,12 @@ function valueEnd(bytes: Uint8Array, at: number): number {
 }
 
 /** Every piece is decoded on its own; each starts and ends on an ASCII byte, so its text is that part of the whole's. */
-function decode(bytes: Uint8Array, start: number, end: number): string {
-  return Buffer.from(bytes.buffer, bytes.byteOffset + start, end - start).toString('utf8');
+function decode(bytes: Buffer, start: number, end: number): string {
+  return bytes.toString('utf8', start, end);
 }
 
 /** The array that starts at `at` (`[`), each element parsed on its own; and just past it. */
-function parseArray(bytes: Uint8Array, at: number, parse: ParseJson): [unknown[], number] {
+function parseArray(bytes: Buffer, at: number, parse: ParseJson): [unknown[], number] {
   const elements: unknown[] = [];
   let index = skipSpace(bytes, at + 1);
   if (bytes[index] === CLOSE_BRACKET) return [elements, index + 1];
@@ -111,7 +114,7 @@ function parseArray(bytes: Uint8Array, at: number, parse: ParseJson): [unknown[]
   }
 }
 
-function parseObject(bytes: Uint8Array, splitMember: string, parse: ParseJson): Record<string, unknown> {
+function parseObject(bytes: Buffer, splitMember: string, parse: ParseJson): Record<string, unknown> {
   let index = skipSpace(bytes, 0);
   if (bytes[index] !== OPEN_BRACE) throw new Unusual();
   const object: Record<string, unknown> = {};
@@ -151,7 +154,7 @@ function parseObject(bytes: Uint8Array, splitMember: string, parse: ParseJson): 
  * its own by `parse`, and each other member whole; equal to what `parse` gives for the whole text.
  * `undefined` when the body is anything else or anything is unusual: parse it whole then.
  */
-export function parseObjectPiecewise(bytes: Uint8Array, splitMember: string, parse: ParseJson): Record<string, unknown> | undefined {
+export function parseObjectPiecewise(bytes: Buffer, splitMember: string, parse: ParseJson): Record<string, unknown> | undefined {
   try {
     return parseObject(bytes, splitMember, parse);
   } catch {
