@@ -22,6 +22,7 @@ import { PUBLIC_BODY_LIMIT, SERVER_TIMEOUTS, serverOptions, type ServerTimeouts 
 import { fastPath, type FastPath } from './http/fast-path/fast-path.js';
 import { loggerOptions } from './http/logging.js';
 import { AppMetrics, type MetricsExposition } from './http/metrics.js';
+import { jsonParser } from './http/json-parser.js';
 import { registerOpenApi } from './http/openapi.js';
 import { registerMetrics } from './http/plugins/metrics.js';
 import { registerRequestId, requestId, stampRequestId } from './http/request-id.js';
@@ -123,18 +124,4 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     answerFast = fastPath({ config, proxyTrust, catalogue: context.catalogue, limiter: rateLimiter, now, metrics, log: app.log, isDraining, parseJson });
   }
   return app;
-}
-
-/** Fastify's JSON body parser as a function that returns the value or throws the error Fastify would answer. */
-function jsonParser(app: FastifyInstance): (text: string) => unknown {
-  const parse = app.getDefaultJsonParser('error', 'error');
-  return (text) => {
-    let outcome: { readonly error: Error | null; readonly value: unknown } | undefined;
-    parse(undefined as never, text, (error, value) => {
-      outcome = { error, value };
-    });
-    if (outcome === undefined) throw new Error('the JSON parser did not answer at once');
-    if (outcome.error !== null) throw outcome.error;
-    return outcome.value;
-  };
 }

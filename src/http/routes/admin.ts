@@ -11,10 +11,12 @@ import type { RateLimiter } from '../../ratelimit/limiter.js';
 import type { CatalogueService } from '../../service/catalogue-service.js';
 import { DuplicateSlugError, StoreUnavailableError, type SlotInput } from '../../store/store.js';
 import { baseUrl } from '../base-url.js';
+import { parseObjectPiecewise } from '../catalogue-body.js';
 import { badRequest, ErrorBodySchema, HttpError, notFound } from '../errors.js';
 import { SLOT_EXAMPLE, SLOT_FIELDS_EXAMPLE } from '../openapi-examples.js';
 import { DOCUMENTED_ONLY } from '../request-schemas.js';
 import { sendJson } from '../json-reply.js';
+import { jsonParser } from '../json-parser.js';
 import { describePath } from '../plugins/errors.js';
 import { registerAdminAuth } from '../plugins/admin-auth.js';
 
@@ -134,6 +136,21 @@ async function committed<T>(write: Promise<T>): Promise<T> {
   }
 }
 
+/**
+ * JSON bodies in `scope` are parsed a slot at a time (see catalogue-body.ts): a 100,000-slot import
+ * never becomes one 220 MB string. Anything unusual is parsed whole, as everywhere else, so what a
+ * body is refused with does not change.
+ */
+export function parseCataloguesPiecewise(scope: FastifyInstance): void {
+  const parseWhole = scope.getDefaultJsonParser('error', 'error');
+  const parsePiece = jsonParser(scope);
+  scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body: Buffer, done) => {
+    const document = parseObjectPiecewise(body, 'slots', parsePiece);
+    if (document === undefined) parseWhole(request, body.toString('utf8'), done);
+    else done(null, document);
+  });
+}
+
 /** The authenticated admin API (decisions §10), in an encapsulated instance under `/api/admin`. */
 export function adminRoutes(app: FastifyInstance, deps: AdminDeps): void {
   const { config, catalogue, rateLimiter } = deps;
@@ -214,31 +231,35 @@ export function adminRoutes(app: FastifyInstance, deps: AdminDeps): void {
         return sendJson(reply, JSON.stringify({ slots: snapshot.slots.map((slot) => toPublicSlot(slot, base)), categories: snapshot.categories }));
       });
 
-      admin.put(
-        '/catalogue',
-        {
-          ...DOCUMENTED_ONLY,
-          bodyLimit: CATALOGUE_BODY_LIMIT,
-          schema: {
-            operationId: 'importCatalogue',
-            tags: ['admin'],
-            summary: 'Replace the whole catalogue, all or nothing',
-            body: CatalogueDocumentSchema,
-            response: {
-              200: ImportSummarySchema,
-              400: error('The document is not valid; the message names the bad fields (up to 50), and nothing changed'),
-              ...BODY_ERRORS,
-              503: WRITE_UNAVAILABLE,
+      // In a context of its own, so only the import reads its body piecewise.
+      admin.register(async (importing) => {
+        parseCataloguesPiecewise(importing);
+        importing.put(
+          '/catalogue',
+          {
+            ...DOCUMENTED_ONLY,
+            bodyLimit: CATALOGUE_BODY_LIMIT,
+            schema: {
+              operationId: 'importCatalogue',
+              tags: ['admin'],
+              summary: 'Replace the whole catalogue, all or nothing',
+              body: CatalogueDocumentSchema,
+              response: {
+                200: ImportSummarySchema,
+                400: error('The document is not valid; the message names the bad fields (up to 50), and nothing changed'),
+                ...BODY_ERRORS,
+                503: WRITE_UNAVAILABLE,
+              },
             },
           },
-        },
-        async (request) => {
-          const document = validateCatalogueDocument(request.body);
-          if (!document.ok) throw invalid(document.errors);
-          const records = await committed(catalogue.replaceCatalogue(document.value));
-          return { imported: { slots: records.length, categories: Object.keys(document.value.categories).length } };
-        },
-      );
+          async (request) => {
+            const document = validateCatalogueDocument(request.body);
+            if (!document.ok) throw invalid(document.errors);
+            const records = await committed(catalogue.replaceCatalogue(document.value));
+            return { imported: { slots: records.length, categories: Object.keys(document.value.categories).length } };
+          },
+        );
+      });
 
       const categoriesSchema = {
         operationId: 'replaceCategories',
