@@ -68,7 +68,7 @@ const REQUEST_LOG_LEVELS = new Set(['info', 'debug', 'trace']);
  */
 const answersByUrl = perSnapshotCache<Representation>({ entries: 4096, bytes: 64 * MB, bytesOf: bodyBytes });
 
-/** Match answers by base URL and request body text, per snapshot; longer bodies than this are not remembered. */
+/** Match answers by base URL and request body, per snapshot; bodies of more bytes than this are not remembered. */
 const matchAnswers = perSnapshotCache<Buffer>({ entries: 1024, bytes: 32 * MB, bytesOf: bodyBytes });
 const MAX_REMEMBERED_MATCH_BODY = 512;
 
@@ -180,15 +180,16 @@ export function fastPath(deps: FastPathDeps): FastPath {
   }
 
   /**
-   * The match answer to a request body: one lookup by base and body text once it has been worked out
+   * The match answer to a request body: one lookup by base and body bytes once it has been worked out
    * in this snapshot (a page sends the same few bodies over and over); throws its error answer.
    */
-  function matchAnswer(exchange: Exchange, text: string): Buffer {
+  function matchAnswer(exchange: Exchange, bytes: Buffer): Buffer {
     const base = () => baseUrlOf(config, exchange.origin);
-    const compute = () => matchBody(deps.catalogue(), parsedBody(text), base);
+    const compute = () => matchBody(deps.catalogue(), parsedBody(bytes.toString('utf8')), base);
     const knownBase = validBaseUrl(config, exchange.origin);
-    if (knownBase === undefined || text.length > MAX_REMEMBERED_MATCH_BODY) return compute();
-    return matchAnswers(deps.catalogue(), `${knownBase} ${text}`, compute);
+    if (knownBase === undefined || bytes.length > MAX_REMEMBERED_MATCH_BODY) return compute();
+    // One character per byte: the key needs no UTF-8 decoding on the way to a remembered answer.
+    return matchAnswers(deps.catalogue(), `${knownBase} ${bytes.toString('latin1')}`, compute);
   }
 
   /** Reads the JSON body (its length is known and small), then answers; a body Fastify would refuse gets the same 400. */
@@ -199,7 +200,7 @@ export function fastPath(deps: FastPathDeps): FastPath {
     request.once('end', () => {
       let payload: Buffer;
       try {
-        payload = matchAnswer(exchange, Buffer.concat(chunks).toString('utf8'));
+        payload = matchAnswer(exchange, chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks));
       } catch (error) {
         if (error instanceof UnparsableBody) {
           // As Fastify does after a body it could not parse: the client may still be sending.
