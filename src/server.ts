@@ -1,4 +1,5 @@
 import cluster from 'node:cluster';
+import { setFlagsFromString } from 'node:v8';
 import { buildApp } from './app.js';
 import { runPrimary, workerMetricsExposition, workerRateLimiter } from './cluster/primary.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
@@ -22,6 +23,14 @@ async function connectRedisLimiter(config: Config, url: string) {
   const { RedisRateLimiter } = await import('./ratelimit/redis-limiter.js');
   return RedisRateLimiter.connect({ url, keyPrefix: config.redisKeyPrefix, limits: config.rateLimit });
 }
+
+/**
+ * V8's memory reducer collects the whole heap once a process goes idle, to give memory back. With a
+ * large catalogue that left every request afterwards about a third dearer (measured at 100,000 slots:
+ * 14.7 µs of CPU before an idle pause, 20.0 µs after it, until restart); a server that keeps its
+ * memory answers alike before and after quiet spells. Set before the catalogue is loaded.
+ */
+setFlagsFromString('--no-memory-reducer');
 
 async function main(): Promise<void> {
   let config: Config;
