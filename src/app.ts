@@ -67,11 +67,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // Fastify's own HTTP/1 server, with the fast path in front of its handler.
     serverFactory: (handler, options) => {
       const server = createServer(options.http ?? {}, (request, response) => {
-        if (!answerFast(request, response)) handler(request, response);
+        if (answerFast(request, response)) return;
+        // Where Node would arm it with server.setTimeout (see below), for as long as Fastify takes.
+        request.socket.setTimeout(timeouts.idleMs);
+        handler(request, response);
       });
       server.keepAliveTimeout = timeouts.keepAliveMs;
       server.requestTimeout = timeouts.requestMs;
-      server.setTimeout(timeouts.idleMs);
+      // No server.setTimeout: Node would arm that idle timer again on every request, a new timer per
+      // answer, though most fast answers leave in one write and nothing is left to wait for. The
+      // fast path arms it only for an answer that did not leave at once (see `fastPath`).
       return server;
     },
     // The draining plugin answers requests that arrive during shutdown itself, with CORS.
@@ -121,7 +126,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.ready();
   if (deps.fastPath !== false) {
     const parseJson = jsonParser(app);
-    answerFast = fastPath({ config, proxyTrust, catalogue: context.catalogue, limiter: rateLimiter, now, metrics, log: app.log, isDraining, parseJson });
+    answerFast = fastPath({
+      config,
+      proxyTrust,
+      catalogue: context.catalogue,
+      limiter: rateLimiter,
+      now,
+      metrics,
+      log: app.log,
+      isDraining,
+      parseJson,
+      idleTimeoutMs: timeouts.idleMs,
+    });
   }
   return app;
 }

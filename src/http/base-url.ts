@@ -28,3 +28,29 @@ export function validBaseUrl(config: Config, origin: Origin): string | undefined
   if (origin.host === undefined || !HOST.test(origin.host)) return undefined;
   return `${origin.protocol}://${origin.host}`;
 }
+
+/** Distinct hosts remembered per scheme; the Host header is the client's to choose, so it is bounded. */
+const REMEMBERED_HOSTS = 256;
+
+/**
+ * `validBaseUrl` remembered per scheme and host, for a path that asks on every request: a server is
+ * reached under a few names, and the same base string each time makes it a cheap lookup key too.
+ */
+export function rememberedBaseUrls(config: Config): (origin: Origin) => string | undefined {
+  const { publicBaseUrl } = config;
+  if (publicBaseUrl !== undefined) return () => publicBaseUrl;
+  const byScheme = new Map([
+    ['http', new Map<string, string | undefined>()],
+    ['https', new Map<string, string | undefined>()],
+  ]);
+  return (origin) => {
+    const hosts = byScheme.get(origin.protocol);
+    if (hosts === undefined || origin.host === undefined) return validBaseUrl(config, origin);
+    const known = hosts.get(origin.host);
+    if (known !== undefined || hosts.has(origin.host)) return known;
+    const base = validBaseUrl(config, origin);
+    if (hosts.size >= REMEMBERED_HOSTS) hosts.clear();
+    hosts.set(origin.host, base);
+    return base;
+  };
+}

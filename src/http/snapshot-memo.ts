@@ -27,32 +27,50 @@ export interface CacheBounds<T> {
 /** The bytes of a response body, or of the body a representation holds. */
 export const bodyBytes = (value: Buffer | { readonly body: Buffer }): number => (Buffer.isBuffer(value) ? value : value.body).length;
 
+/** Values remembered per snapshot under a scope and a key, looked up without building a combined key. */
+export interface ScopedSnapshotCache<T> {
+  get(catalogue: Catalogue, scope: string, key: string): T | undefined;
+  /** Remembers `value` (unless it alone is over the byte bound) and returns it. */
+  keep(catalogue: Catalogue, scope: string, key: string, value: T): T;
+}
+
 /**
- * Remembers values per snapshot under string keys (a whole response body, say), up to `bounds`,
- * dropping them all when full: answers to the same question cannot change within a snapshot.
+ * Remembers values per snapshot under a scope (a base URL, say) and a key (a request URL), up to
+ * `bounds` over all scopes together, dropping them all when full: answers to the same question
+ * cannot change within a snapshot. Two lookups cost less than joining the parts into one key,
+ * which makes a new string to hash on every request.
  */
-export function perSnapshotCache<T>(bounds: CacheBounds<T>): (catalogue: Catalogue, key: string, compute: () => T) => T {
+export function perSnapshotScopedCache<T>(bounds: CacheBounds<T>): ScopedSnapshotCache<T> {
   const { entries: maxEntries, bytes: maxBytes = Number.POSITIVE_INFINITY, bytesOf = () => 0 } = bounds;
-  const caches = new WeakMap<Catalogue, { readonly values: Map<string, T>; bytes: number }>();
-  return (catalogue, key, compute) => {
-    let cache = caches.get(catalogue);
-    if (cache === undefined) {
-      cache = { values: new Map(), bytes: 0 };
-      caches.set(catalogue, cache);
-    }
-    let value = cache.values.get(key);
-    if (value === undefined) {
-      value = compute();
+  const caches = new WeakMap<Catalogue, { readonly scopes: Map<string, Map<string, T>>; entries: number; bytes: number }>();
+  return {
+    get: (catalogue, scope, key) => caches.get(catalogue)?.scopes.get(scope)?.get(key),
+    keep: (catalogue, scope, key, value) => {
       const bytes = bytesOf(value);
       // A value over the whole bound is answered but never kept, so it cannot push out what fits.
       if (bytes > maxBytes) return value;
-      if (cache.values.size >= maxEntries || cache.bytes + bytes > maxBytes) {
-        cache.values.clear();
-        cache.bytes = 0;
+      let cache = caches.get(catalogue);
+      if (cache === undefined || cache.entries >= maxEntries || cache.bytes + bytes > maxBytes) {
+        cache = { scopes: new Map(), entries: 0, bytes: 0 };
+        caches.set(catalogue, cache);
       }
-      cache.values.set(key, value);
+      let values = cache.scopes.get(scope);
+      if (values === undefined) {
+        values = new Map();
+        cache.scopes.set(scope, values);
+      }
+      const earlier = values.get(key);
+      if (earlier !== undefined) cache.bytes -= bytesOf(earlier);
+      else cache.entries += 1;
+      values.set(key, value);
       cache.bytes += bytes;
-    }
-    return value;
+      return value;
+    },
   };
+}
+
+/** `perSnapshotScopedCache` with one scope, as a compute-once function. */
+export function perSnapshotCache<T>(bounds: CacheBounds<T>): (catalogue: Catalogue, key: string, compute: () => T) => T {
+  const cache = perSnapshotScopedCache(bounds);
+  return (catalogue, key, compute) => cache.get(catalogue, '', key) ?? cache.keep(catalogue, '', key, compute());
 }

@@ -232,4 +232,35 @@ describe('a client that stops reading its answer', () => {
       connection.socket.destroy();
     }
   });
+
+  it('is dropped as well when the answer comes from the fast path, after answers that left at once', async () => {
+    const serverSide = new Promise<Socket>((resolve) => t.app.server.once('connection', resolve));
+    const connection = await openConnection(port);
+    try {
+      connection.socket.write(head(['GET /api/slots?limit=1 HTTP/1.1', 'Host: x']));
+      await eventually(
+        () => {
+          const text = connection.received().toString('latin1');
+          const headEnd = text.indexOf('\r\n\r\n');
+          const length = Number(/content-length: (\d+)/i.exec(text)?.[1]);
+          return headEnd > 0 && text.length >= headEnd + 4 + length;
+        },
+        5_000,
+        'a small answer, which leaves in one write and arms no idle timer',
+      );
+      const socket = await serverSide;
+      connection.socket.pause();
+      connection.socket.write(head(['GET /api/slots?limit=1000 HTTP/1.1', 'Host: x']));
+      await within(once(socket, 'close'), 15_000, 'the server dropping the connection');
+      connection.socket.resume();
+      await within(connection.ended, 5_000, 'the client seeing the end');
+      const text = connection.received().toString('latin1');
+      const announced = [...text.matchAll(/content-length: (\d+)/gi)].map((match) => Number(match[1]));
+      assert.equal(announced.length, 2, 'both answers were begun');
+      assert.ok((announced[1] ?? 0) > 5_000_000, `a large answer was on its way (${announced[1]} bytes)`);
+      assert.ok(connection.received().length < (announced[0] ?? 0) + (announced[1] ?? 0), 'and it was cut off');
+    } finally {
+      connection.socket.destroy();
+    }
+  });
 });

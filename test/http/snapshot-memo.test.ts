@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { Catalogue } from '../../src/catalogue/catalogue.js';
-import { bodyBytes, perSnapshotCache } from '../../src/http/snapshot-memo.js';
+import { bodyBytes, perSnapshotCache, perSnapshotScopedCache } from '../../src/http/snapshot-memo.js';
 
 const empty = () => Catalogue.of([], {});
 
@@ -52,4 +52,33 @@ test('a per-snapshot cache bounded in bytes never holds more, and keeps nothing 
 test('bodyBytes counts a buffer or the body of a representation', () => {
   assert.equal(bodyBytes(Buffer.from('héllo')), 6);
   assert.equal(bodyBytes({ body: Buffer.alloc(3) }), 3);
+});
+
+test('a scoped per-snapshot cache keeps each scope apart and bounds them together', () => {
+  const cache = perSnapshotScopedCache<string>({ entries: 3 });
+  const catalogue = empty();
+  assert.equal(cache.get(catalogue, 'http://a', '/x'), undefined);
+  assert.equal(cache.keep(catalogue, 'http://a', '/x', 'a x'), 'a x');
+  cache.keep(catalogue, 'http://b', '/x', 'b x');
+  assert.equal(cache.get(catalogue, 'http://a', '/x'), 'a x');
+  assert.equal(cache.get(catalogue, 'http://b', '/x'), 'b x', 'the same key in another scope is another value');
+  assert.equal(cache.get(empty(), 'http://a', '/x'), undefined, 'another snapshot has its own values');
+  cache.keep(catalogue, 'http://a', '/x', 'a x again');
+  cache.keep(catalogue, 'http://c', '/y', 'c y');
+  assert.equal(cache.get(catalogue, 'http://b', '/x'), 'b x', 'keeping a key again does not count it twice');
+  cache.keep(catalogue, 'http://c', '/z', 'c z');
+  assert.equal(cache.get(catalogue, 'http://a', '/x'), undefined, 'the fourth entry over all scopes started again');
+  assert.equal(cache.get(catalogue, 'http://c', '/z'), 'c z');
+});
+
+test('a scoped per-snapshot cache bounded in bytes counts a replaced value once', () => {
+  const cache = perSnapshotScopedCache<Buffer>({ entries: 100, bytes: 10, bytesOf: bodyBytes });
+  const catalogue = empty();
+  cache.keep(catalogue, 's', 'a', Buffer.alloc(6));
+  cache.keep(catalogue, 's', 'a', Buffer.alloc(6));
+  cache.keep(catalogue, 's', 'b', Buffer.alloc(4));
+  assert.equal(cache.get(catalogue, 's', 'a')?.length, 6, 'a and b fit together: 6 + 4 bytes');
+  assert.equal(cache.keep(catalogue, 's', 'huge', Buffer.alloc(11)).length, 11);
+  assert.equal(cache.get(catalogue, 's', 'huge'), undefined, 'a value over the bound is answered but not kept');
+  assert.equal(cache.get(catalogue, 's', 'b')?.length, 4);
 });

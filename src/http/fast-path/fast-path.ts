@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Catalogue } from '../../catalogue/catalogue.js';
 import type { Config } from '../../config.js';
 import type { RateLimitDecision, RateLimiter } from '../../ratelimit/limiter.js';
-import { baseUrlOf, validBaseUrl } from '../base-url.js';
+import { baseUrlOf, rememberedBaseUrls } from '../base-url.js';
 import { clientAddress, requestOrigin, type Origin, type TrustFunction } from '../proxy-trust.js';
 import { errorBody } from '../errors.js';
 import type { AppMetrics } from '../metrics.js';
@@ -17,7 +17,7 @@ import { matchBody } from '../routes/match.js';
 import { playLocation, REDIRECT_HEADERS } from '../routes/redirects.js';
 import { similarBody, slotBody, slotListBody } from '../routes/slots.js';
 import { plainQuery, recognise, type FastRequest } from './recognise.js';
-import { bodyBytes, MB, perSnapshotCache } from '../snapshot-memo.js';
+import { bodyBytes, MB, perSnapshotScopedCache } from '../snapshot-memo.js';
 import type { Representation } from '../entity-tag.js';
 import { ifNoneMatchMatches } from '../if-none-match.js';
 
@@ -34,6 +34,8 @@ export interface FastPathDeps {
   readonly isDraining: () => boolean;
   /** Fastify's own JSON body parser, so a body means the same on both paths; throws what Fastify would answer. */
   readonly parseJson: (text: string) => unknown;
+  /** How long a connection may stay with nothing moving while an answer waits for the client to read it. */
+  readonly idleTimeoutMs: number;
 }
 
 /** Answers Node's `request` event itself, or returns false to leave the request to Fastify. */
@@ -66,10 +68,10 @@ const REQUEST_LOG_LEVELS = new Set(['info', 'debug', 'trace']);
  * JSON GET answers by base URL and request URL, per snapshot: a repeated URL is one lookup, without
  * reading its query or slug again. Bounded in bytes too, as a long page can be a megabyte.
  */
-const answersByUrl = perSnapshotCache<Representation>({ entries: 4096, bytes: 64 * MB, bytesOf: bodyBytes });
+const answersByUrl = perSnapshotScopedCache<Representation>({ entries: 4096, bytes: 64 * MB, bytesOf: bodyBytes });
 
 /** Match answers by base URL and request body, per snapshot; bodies of more bytes than this are not remembered. */
-const matchAnswers = perSnapshotCache<Buffer>({ entries: 1024, bytes: 32 * MB, bytesOf: bodyBytes });
+const matchAnswers = perSnapshotScopedCache<Buffer>({ entries: 1024, bytes: 32 * MB, bytesOf: bodyBytes });
 const MAX_REMEMBERED_MATCH_BODY = 512;
 
 /** A request body Fastify's JSON parser refused, carrying the parser's error as its cause. */
@@ -100,13 +102,17 @@ export function fastPath(deps: FastPathDeps): FastPath {
   const { config, limiter, log } = deps;
   // The level is the configured one for the life of the app: nothing sets it later.
   const logsRequests = REQUEST_LOG_LEVELS.has(log.level);
+  const knownBaseUrl = rememberedBaseUrls(config);
 
   function write(exchange: Exchange, status: number, headers: string[], body: string | Buffer): void {
     const { request, response, fast, started } = exchange;
-    headers.push('x-response-time', `${elapsedMs(started).toFixed(2)}ms`, ...CORS_LIST);
+    headers.push('x-response-time', `${elapsedMs(started).toFixed(2)}ms`);
+    for (const part of CORS_LIST) headers.push(part);
     // A 304 has no body, and (as Fastify sends it) no Content-Length.
     if (status !== 304) headers.push('content-length', String(Buffer.byteLength(body)));
     response.writeHead(status, headers).end(body);
+    // Still buffered: the answer waits on the client to read, which it may never do.
+    if (!response.writableFinished) request.socket.setTimeout(deps.idleTimeoutMs);
     const tookMs = elapsedMs(started);
     deps.metrics.observeRequest(fast.route, request.method as string, status, tookMs / 1000);
     deps.metrics.observeFastAnswer(fast.route);
@@ -136,25 +142,27 @@ export function fastPath(deps: FastPathDeps): FastPath {
    * snapshot. A request whose Host is no base URL is worked out each time, so its error is the one
    * Fastify's route gives (a bad parameter is named before a bad Host).
    */
-  function tagged(exchange: Exchange, fast: TaggedRequest, base: () => string): Representation {
-    const knownBase = validBaseUrl(config, exchange.origin);
+  function tagged(exchange: Exchange, fast: TaggedRequest): Representation {
+    const base = () => baseUrlOf(config, exchange.origin);
+    const knownBase = knownBaseUrl(exchange.origin);
     if (knownBase === undefined) return computedRepresentation(fast, base);
-    return answersByUrl(deps.catalogue(), `${knownBase} ${exchange.request.url as string}`, () => computedRepresentation(fast, base));
+    const catalogue = deps.catalogue();
+    const url = exchange.request.url as string;
+    return answersByUrl.get(catalogue, knownBase, url) ?? answersByUrl.keep(catalogue, knownBase, url, computedRepresentation(fast, base));
   }
 
   /** The answer of a GET; only working it out may throw (an error answer), never writing it. */
   function answer(exchange: Exchange, headers: string[]): void {
     const { fast, origin, request } = exchange;
-    const base = () => baseUrlOf(config, origin);
     let status = 200;
     let payload: string | Buffer = '';
     try {
       if (fast.route === '/api/play/:emojis') {
-        const location = playLocation(deps.catalogue(), fast.emojis, base);
+        const location = playLocation(deps.catalogue(), fast.emojis, () => baseUrlOf(config, origin));
         headers.push(...REDIRECT_LIST, 'location', location);
         status = 302;
       } else if (fast.route !== '/api/match') {
-        const { body, etag } = tagged(exchange, fast, base);
+        const { body, etag } = tagged(exchange, fast);
         headers.push('etag', etag);
         if (ifNoneMatchMatches(request.headers['if-none-match'], etag)) {
           status = 304;
@@ -186,10 +194,12 @@ export function fastPath(deps: FastPathDeps): FastPath {
   function matchAnswer(exchange: Exchange, bytes: Buffer): Buffer {
     const base = () => baseUrlOf(config, exchange.origin);
     const compute = () => matchBody(deps.catalogue(), parsedBody(bytes.toString('utf8')), base);
-    const knownBase = validBaseUrl(config, exchange.origin);
+    const knownBase = knownBaseUrl(exchange.origin);
     if (knownBase === undefined || bytes.length > MAX_REMEMBERED_MATCH_BODY) return compute();
+    const catalogue = deps.catalogue();
     // One character per byte: the key needs no UTF-8 decoding on the way to a remembered answer.
-    return matchAnswers(deps.catalogue(), `${knownBase} ${bytes.toString('latin1')}`, compute);
+    const key = bytes.toString('latin1');
+    return matchAnswers.get(catalogue, knownBase, key) ?? matchAnswers.keep(catalogue, knownBase, key, compute());
   }
 
   /** Reads the JSON body (its length is known and small), then answers; a body Fastify would refuse gets the same 400. */
