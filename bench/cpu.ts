@@ -41,11 +41,18 @@ export interface CpuUse {
   readonly others: number;
 }
 
+/** Who used the CPU during a measurement, and how long the measurement lasted. */
+export interface CpuMeasurement {
+  readonly use: CpuUse;
+  /** Wall-clock seconds the measurement lasted: `use` in cores times this is CPU-seconds. */
+  readonly seconds: number;
+}
+
 /**
  * Starts measuring; the returned function ends the measurement. Call it after the load generator,
  * started in between, has exited, so its CPU time has been reaped into this process's accounts.
  */
-export function startCpuMeter(serverPid: number): () => CpuUse {
+export function startCpuMeter(serverPid: number): () => CpuMeasurement {
   const started = process.hrtime.bigint();
   const server = processCpuSeconds(serverPid);
   const load = reapedChildrenCpuSeconds();
@@ -58,7 +65,7 @@ export function startCpuMeter(serverPid: number): () => CpuUse {
     const harnessUsage = process.cpuUsage(harness);
     const harnessUsed = (harnessUsage.user + harnessUsage.system) / 1e6;
     const othersUsed = machineBusySeconds() - machine - serverUsed - loadUsed - harnessUsed;
-    return { server: serverUsed / seconds, load: loadUsed / seconds, others: Math.max(0, othersUsed / seconds) };
+    return { use: { server: serverUsed / seconds, load: loadUsed / seconds, others: Math.max(0, othersUsed / seconds) }, seconds };
   };
 }
 

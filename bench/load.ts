@@ -14,6 +14,12 @@ export interface LoadSettings {
   readonly directory: string;
 }
 
+/** A server under load: where to send requests, and which process to meter. */
+export interface LoadTarget {
+  readonly url: string;
+  readonly pid: number;
+}
+
 export interface LoadResult {
   readonly requests: number;
   readonly rps: number;
@@ -26,9 +32,14 @@ export interface LoadResult {
   readonly timeouts: number;
   /** The server (with its workers), wrk, and everything else, in cores. */
   readonly cpu: CpuUse;
+  /** Wall-clock seconds `cpu` covers: cores times this is CPU-seconds. */
+  readonly cpuSeconds: number;
   /** wrk threads: wrk is the limit when its CPU use nears this. */
   readonly loadThreads: number;
 }
+
+/** Server CPU-seconds per request answered, in µs. */
+export const cpuPerRequestUs = (result: LoadResult): number => ((result.cpu.server * result.cpuSeconds) / result.requests) * 1e6;
 
 /** Other jobs using more than this many cores during a measurement make it disturbed. */
 export const DISTURBED_CORES = 0.15;
@@ -79,18 +90,18 @@ interface WrkFigures {
   readonly max: number;
 }
 
-async function wrk(url: string, workload: Workload, seconds: number, settings: LoadSettings, scriptPath: string, serverPid: number): Promise<LoadResult> {
-  const stopCpuMeter = startCpuMeter(serverPid);
+async function wrk(target: LoadTarget, workload: Workload, seconds: number, settings: LoadSettings, scriptPath: string): Promise<LoadResult> {
+  const stopCpuMeter = startCpuMeter(target.pid);
   const args = [
     ...['-t', String(settings.threads), '-c', String(settings.connections), '-d', `${seconds}s`, '--timeout', `${TIMEOUT_SECONDS}s`],
-    ...['-s', scriptPath, `${url}${workload.path}`],
+    ...['-s', scriptPath, `${target.url}${workload.path}`],
   ];
   const child = spawnPinned(settings.cores, 'wrk', args);
   // wrk stops itself after `seconds`; this only guards against it hanging.
   const guard = setTimeout(() => void child.stop(0), (seconds + 30) * 1000);
   const code = await child.exited;
   clearTimeout(guard);
-  const cpu = stopCpuMeter();
+  const metered = stopCpuMeter();
   const line = RESULT_LINE.exec(child.output())?.[1];
   if (code !== 0 || line === undefined) throw new Error(`wrk failed (${code}) on ${workload.name}: ${child.output()}`);
   const figures = JSON.parse(line) as WrkFigures;
@@ -102,9 +113,20 @@ async function wrk(url: string, workload: Workload, seconds: number, settings: L
     maxMs: figures.max / 1000,
     errors: figures.errors + figures.status,
     timeouts: figures.timeouts,
-    cpu,
+    cpu: metered.use,
+    cpuSeconds: metered.seconds,
     loadThreads: settings.threads,
   };
+}
+
+/** Runs `workload` against a server for a number of whole seconds (wrk takes no fractions) and measures it. */
+export type RunLoad = (target: LoadTarget, seconds: number) => Promise<LoadResult>;
+
+/** wrk runs of `workload`, its script written once for all of them. */
+export function loadRunner(workload: Workload, settings: LoadSettings): RunLoad {
+  const scriptPath = join(settings.directory, 'workload.lua');
+  writeFileSync(scriptPath, script(workload));
+  return (target, seconds) => wrk(target, workload, seconds, settings, scriptPath);
 }
 
 /** Warms the server (process `serverPid`) up for `warmupSeconds` (not counted), then measures for `seconds`. */
@@ -115,10 +137,10 @@ export async function measureLoad(
   timing: { readonly seconds: number; readonly warmupSeconds: number },
   settings: LoadSettings,
 ): Promise<LoadResult> {
-  const scriptPath = join(settings.directory, 'workload.lua');
-  writeFileSync(scriptPath, script(workload));
-  if (timing.warmupSeconds > 0) await wrk(url, workload, timing.warmupSeconds, settings, scriptPath, serverPid);
-  return wrk(url, workload, timing.seconds, settings, scriptPath, serverPid);
+  const run = loadRunner(workload, settings);
+  const target = { url, pid: serverPid };
+  if (timing.warmupSeconds > 0) await run(target, timing.warmupSeconds);
+  return run(target, timing.seconds);
 }
 
 /** wrk's version line, for the record. */

@@ -2,9 +2,11 @@
 export interface BenchOptions {
   /** Catalogue sizes, in slots. */
   readonly sizes: readonly number[];
-  /** Measured seconds per cell and server. */
+  /** Measured seconds per cell and server, split into `rounds`. */
   readonly seconds: number;
-  /** Seconds of load before each measurement, not counted. */
+  /** Rounds per cell, alternating slotmoji and the baseline. */
+  readonly rounds: number;
+  /** Seconds of load on each server before its first round, not counted. */
   readonly warmupSeconds: number;
   readonly connections: number;
   /** Seconds of load per CPU profile at the largest size; 0 skips profiling. */
@@ -32,6 +34,7 @@ export function benchOptions(env: Env = process.env): BenchOptions {
   return {
     sizes: sizes(env),
     seconds: whole(env, 'BENCH_SECONDS', 10, 1),
+    rounds: whole(env, 'BENCH_ROUNDS', 5, 1),
     warmupSeconds: whole(env, 'BENCH_WARMUP_SECONDS', 3, 0),
     connections: whole(env, 'BENCH_CONNECTIONS', 50, 1),
     profileSeconds: whole(env, 'BENCH_PROFILE_SECONDS', 5, 0),

@@ -1,17 +1,14 @@
 import type { BenchOptions } from './options.js';
-import { DISTURBED_CORES, RUN_PATIENCE_MS, type LoadResult } from './load.js';
+import { cpuPerRequestUs, DISTURBED_CORES, RUN_PATIENCE_MS, type LoadResult } from './load.js';
 import type { Machine, Placement } from './machine.js';
 import type { ProfileSummary } from './profile.js';
+import { roundSeconds } from './rounds.js';
 import {
-  cpuPerRequestRatio,
   cpuPerRequestTarget,
-  cpuPerRequestUs,
-  cpuRatio,
   growthRows,
   judgeCell,
   p99Target,
   ratioTarget,
-  rpsRatio,
   startupChecks,
   TARGETS,
   writeChecks,
@@ -66,6 +63,12 @@ const percent = (share: number) => `${Math.round(share * 100)}%`;
 /** Who used the CPU during a measurement: the server, wrk, other jobs. */
 const cpu = (result: LoadResult) => `${percent(result.cpu.server)}/${percent(result.cpu.load)}/${percent(result.cpu.others)}`;
 const us = (result: LoadResult) => cpuPerRequestUs(result).toFixed(1);
+/** How a cell's rounds ran, e.g. "5 rounds of 2 s per server, alternating slotmoji, baseline, slotmoji, baseline, …". */
+function roundsText(options: BenchOptions): string {
+  const seconds = roundSeconds(options.seconds, options.rounds);
+  const order = options.rounds === 1 ? 'slotmoji then baseline' : 'alternating slotmoji, baseline, slotmoji, baseline, …';
+  return `${options.rounds} round${options.rounds === 1 ? '' : 's'} of ${seconds} s per server, ${order}`;
+}
 const checks = (list: readonly Check[]) => (list.length === 0 ? '—' : list.map((check) => `${check.label} ${verdict(check.ok)}`).join(', '));
 
 /** A verdict as the result column shows it. */
@@ -100,7 +103,7 @@ function throughputTable(report: BenchReport): string[] {
       lines.push(
         `| ${int(size.size)} | \`${cell.workload}\` | ${int(cell.responseBytes)} | ${int(cell.slotmoji.rps)} | ${ms(cell.slotmoji.p50Ms)} | ` +
           `${ms(cell.slotmoji.p99Ms)} | ${us(cell.slotmoji)} | ${cpu(cell.slotmoji)} | ${int(cell.baseline.rps)} | ${ms(cell.baseline.p99Ms)} | ` +
-          `${us(cell.baseline)} | ${cpu(cell.baseline)} | ${rpsRatio(cell).toFixed(2)} | ${cpuRatio(cell).toFixed(2)} | ${cpuPerRequestRatio(cell).toFixed(2)} | ` +
+          `${us(cell.baseline)} | ${cpu(cell.baseline)} | ${cell.ratios.rps.toFixed(2)} | ${cell.ratios.perCpuSecond.toFixed(2)} | ${cell.ratios.cpuPerRequest.toFixed(2)} | ` +
           `${targetText(cell, size.size)} | ${verdictText(judgeCell(cell, size.size))} |`,
       );
     }
@@ -158,12 +161,13 @@ function writeTable(report: BenchReport): string[] {
   return lines;
 }
 
-function workersSection(workers: WorkersReport | undefined): string[] {
+function workersSection(workers: WorkersReport | undefined, options: BenchOptions): string[] {
   if (workers === undefined) return ['Not measured (no size in this run).'];
   const describe = (result: LoadResult) => `${int(result.rps)} rps (p99 ${ms(result.p99Ms)} ms, CPU srv/wrk/other ${cpu(result)})`;
   const single = describe(workers.single);
   const lines = [
-    `\`${SLUG_WORKLOAD}\` at ${int(workers.size)} slots; placement: ${workers.placement.note}.`,
+    `\`${SLUG_WORKLOAD}\` at ${int(workers.size)} slots; placement: ${workers.placement.note}. ` +
+      `Not in rounds: each setting is measured once, ${options.warmupSeconds} s warm-up (discarded) then ${options.seconds} s, one after the other.`,
     '',
     '| WORKERS=1 | WORKERS=2 | ratio | target |',
     '|---:|---:|---:|---|',
@@ -175,7 +179,7 @@ function workersSection(workers: WorkersReport | undefined): string[] {
     const errors = workers.single.errors + workers.workers.errors;
     const result = errors > 0 ? `**INVALID** (${int(errors)} errors)` : verdict(ratio >= WORKERS_RATIO_TARGET);
     lines.push(`| ${single} | ${describe(workers.workers)} | ${ratio.toFixed(2)} | ≥ ${WORKERS_RATIO_TARGET} ${result} |`);
-    const perRequestUs = (result: LoadResult) => ((result.cpu.server / result.rps) * 1e6).toFixed(0);
+    const perRequestUs = (result: LoadResult) => cpuPerRequestUs(result).toFixed(0);
     lines.push(
       '',
       `Server CPU per request: ${perRequestUs(workers.single)} µs with one process, ${perRequestUs(workers.workers)} µs with two workers (their primary included).` +
@@ -183,7 +187,7 @@ function workersSection(workers: WorkersReport | undefined): string[] {
           ? ` wrk and other jobs used ${percent(workers.workers.cpu.load + workers.workers.cpu.others)} of the same two cores during the WORKERS=2 run, ` +
             `leaving the workers ${(2 - workers.workers.cpu.load - workers.workers.cpu.others).toFixed(2)} cores. ` +
             `On two cores of their own, at these CPU costs per request, two workers would answer ` +
-            `${((2 * workers.single.cpu.server) / workers.single.rps / (workers.workers.cpu.server / workers.workers.rps)).toFixed(2)}× ` +
+            `${((2 * cpuPerRequestUs(workers.single)) / cpuPerRequestUs(workers.workers)).toFixed(2)}× ` +
             'what one process answers on one core.'
           : ''),
     );
@@ -239,8 +243,8 @@ export function renderReport(report: BenchReport): string {
     `- Node ${machine.node}, ${report.wrk}`,
     `- Build measured: ${report.build} (\`npm run build\`, then dist/ copied aside for the whole run)`,
     `- Load average before / after the run: ${report.loadBefore} / ${report.loadAfter} (other jobs share this machine)`,
-    `- Placement: ${report.placement.note}; wrk with ${report.placement.loadThreads} thread(s) and ${options.connections} connections, ` +
-      `${options.warmupSeconds} s warm-up (discarded) then ${options.seconds} s measured per cell and server, slotmoji then baseline back to back.`,
+    `- Placement: ${report.placement.note}; wrk with ${report.placement.loadThreads} thread(s) and ${options.connections} connections. ` +
+      `Per cell: ${options.warmupSeconds} s warm-up (discarded) of slotmoji, then of the baseline, then ${roundsText(options)} (see below).`,
     '- slotmoji: `node dist/server.js`, one process, SQLite, rate limiting on with limits of 10^9 per window, `LOG_LEVEL=warn`. ' +
       'Catalogues from `bench/synthetic-catalogue.ts` (seed 42) with the bundled category map, loaded by `PUT /api/admin/catalogue`, then the server restarted.',
     '- Baseline: a bare `node:http` server on the same core answering each request with the status, headers and body bytes slotmoji answered it with ' +
@@ -252,14 +256,21 @@ export function renderReport(report: BenchReport): string {
     '',
     '## Throughput and latency',
     '',
-    'CPU srv/wrk/other: CPU used during the measurement by the server, by wrk, and by other jobs on the machine (100% = one core). ' +
-      'CPU µs/req: the server\'s CPU-seconds during the measurement / the requests it answered. ' +
-      `Each cell waits (up to 20 s) for other jobs to leave the machine quiet; one where they still used ` +
-      `more than ${percent(DISTURBED_CORES)} is measured again (after waiting up to 60 s), up to 3 times, keeping the quietest attempt. ` +
-      `The run spends at most about ${int(RUN_PATIENCE_MS / 60_000)} minutes on these waits and measurements again; after that a cell is kept as first measured ` +
-      `(this run: ${int(report.patienceSpentMs / 1000)} s). ` +
+    `Each cell is measured in ${roundsText(options)}: this machine's speed drifts by tens of percent over tens of seconds, ` +
+      'and the two measurements of a round pair, taken back to back, see it alike. ' +
+      'Each server\'s columns combine its rounds: rps, p50 and p99 are the medians of its rounds\' figures; ' +
+      'CPU srv/wrk/other is the CPU used by the server, by wrk and by other jobs on the machine (100% = one core), ' +
+      'the mean over its rounds (weighted by their length, all but equal); ' +
+      'CPU µs/req is the server\'s CPU-seconds summed over its rounds / the requests it answered in them; ' +
+      'errors and timeouts are summed. ' +
+      'The three ratio columns are paired: each is taken within every round pair, and the median over the pairs is shown (and judged). ' +
       'ratio = slotmoji rps / baseline rps; ratio per CPU-s = slotmoji requests per server CPU-second / the baseline\'s; ' +
-      'CPU/req ratio = slotmoji CPU µs/req / the baseline\'s.',
+      'CPU/req ratio = slotmoji CPU µs/req / the baseline\'s. So a ratio need not equal the quotient of the combined columns beside it. ' +
+      `Each cell waits (up to 20 s) for other jobs to leave the machine quiet; one where they still used more than ${percent(DISTURBED_CORES)}, ` +
+      'on average over either server\'s rounds, is measured again, its whole series warm-ups included (after waiting up to 60 s), up to 3 times, ' +
+      'keeping the quietest attempt. ' +
+      `The run spends at most about ${int(RUN_PATIENCE_MS / 60_000)} minutes on these waits and measurements again; after that a cell is kept as first measured ` +
+      `(this run: ${int(report.patienceSpentMs / 1000)} s).`,
     '',
     'Targets (issue 16), judged on `npm run bench` only:',
     '',
@@ -270,9 +281,9 @@ export function renderReport(report: BenchReport): string {
       '(none set in between). `?limit=1000` has no ratio target.',
     `- p99 < ${TARGETS.p99Ms} ms at 50 connections (this run: ${options.connections}) on every cell whose baseline p99 is under ${TARGETS.p99Ms} ms; ` +
       `a cell whose baseline p99 is ${TARGETS.p99Ms} ms or more has no p99 target.`,
-    `- A cell where wrk used ${percent(TARGETS.wrkShare)} or more of its threads' CPU, in the slotmoji or the baseline measurement, measured the load generator ` +
+    `- A cell where wrk used ${percent(TARGETS.wrkShare)} or more of its threads' CPU, on average over the slotmoji or the baseline rounds, measured the load generator ` +
       'rather than the server: it is "not judged: wrk was the limit" (never a pass), its figures and ratio per CPU-s shown all the same.',
-    '- A cell other jobs still disturbed after the retries is judged on the ratio per CPU-s (a server then lacks part of its core, so rps says little) and marked disturbed.',
+    '- A cell other jobs still disturbed after the retries is judged on the (paired) ratio per CPU-s (a server then lacks part of its core, so rps says little) and marked disturbed.',
     '- Any connect, read or write error, or any answer with a status of 400 or more, makes a cell invalid (each workload\'s exact status is checked once before measuring).',
     '',
     ...throughputTable(report),
@@ -307,7 +318,7 @@ export function renderReport(report: BenchReport): string {
     '',
     '## WORKERS=2',
     '',
-    ...workersSection(report.workers),
+    ...workersSection(report.workers, options),
     '',
     '## Profile',
     '',

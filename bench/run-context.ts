@@ -2,6 +2,7 @@ import type { BuildSnapshot } from './build-snapshot.js';
 import type { BenchOptions } from './options.js';
 import type { LoadSettings, Patience } from './load.js';
 import type { Placement } from './machine.js';
+import { roundSeconds, type RoundPlan } from './rounds.js';
 
 /** What every part of a run shares. */
 export interface RunContext {
@@ -23,3 +24,10 @@ export function loadSettings(context: RunContext, placement: Placement, director
 }
 
 export const timing = (context: RunContext) => ({ seconds: context.options.seconds, warmupSeconds: context.options.warmupSeconds });
+
+/** How a cell's interleaved rounds run with the run's knobs. */
+export const roundPlan = ({ options }: RunContext): RoundPlan => ({
+  rounds: options.rounds,
+  roundSeconds: roundSeconds(options.seconds, options.rounds),
+  warmupSeconds: options.warmupSeconds,
+});

@@ -1,7 +1,7 @@
 /**
  * The performance benchmark of issue 7: slotmoji against a bare node:http baseline replaying its
  * answers, per catalogue size and workload, plus start-up, memory, a write under reads, WORKERS=2 and
- * CPU profiles. Run with `npm run bench` (builds first); knobs: BENCH_SIZES, BENCH_SECONDS,
+ * CPU profiles. Run with `npm run bench` (builds first); knobs: BENCH_SIZES, BENCH_SECONDS, BENCH_ROUNDS,
  * BENCH_WARMUP_SECONDS, BENCH_CONNECTIONS, BENCH_PROFILE_SECONDS. Prints the results and writes them
  * to bench/RESULTS.md. Loopback only; every child and temporary file goes when it ends, however it ends.
  */
@@ -20,6 +20,7 @@ import { killAll, pinSelf } from './processes.js';
 import { profileWorkloads } from './profile-run.js';
 import { renderReport, type ProfileReport, type WorkersReport } from './results.js';
 import { otherSections } from './results-sections.js';
+import { roundSeconds } from './rounds.js';
 import type { RunContext } from './run-context.js';
 import { benchSize, loadDatabase } from './size-run.js';
 import { syntheticCatalogue } from './synthetic-catalogue.js';
@@ -43,8 +44,10 @@ function command(): string {
 
 /** A generous bound on the whole run, past which it gives up rather than hang. */
 function budgetMs(options: BenchOptions): number {
-  // Up to 3 attempts of slotmoji and baseline per cell, with waits for other jobs to calm down (20 s, then 60 s).
-  const cell = 3 * 2 * (options.warmupSeconds + options.seconds + 5) + 20 + 2 * 60;
+  // Up to 3 attempts of slotmoji and baseline per cell, each a warm-up and the rounds (a few seconds
+  // more per wrk run), with waits for other jobs to calm down (20 s, then 60 s).
+  const perServer = options.warmupSeconds + options.rounds * roundSeconds(options.seconds, options.rounds) + 3 * (options.rounds + 1);
+  const cell = 3 * 2 * perServer + 20 + 2 * 60;
   const perSize = 6 * cell + 300;
   const extras = 2 * cell + 5 * (options.warmupSeconds + options.profileSeconds + 60);
   return (options.sizes.length * perSize + extras + 600) * 1000;

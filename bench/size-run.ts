@@ -1,14 +1,26 @@
 import type { CatalogueDocument } from '../src/catalogue/document.js';
 import { capture, startBaseline, verifyBaseline, type Capture } from './baseline.js';
-import { leastDisturbed, measureLoad, type LoadResult } from './load.js';
+import { cpuPerRequestUs, leastDisturbed, loadRunner, type LoadResult } from './load.js';
 import { memoryOf } from './processes.js';
-import { loadSettings, timing, type RunContext } from './run-context.js';
+import { measureRounds, summariseRounds } from './rounds.js';
+import { loadSettings, roundPlan, type RunContext } from './run-context.js';
 import { importCatalogue, startSlotmoji } from './slotmoji-server.js';
 import { probeSlug, workloads } from './workloads.js';
-import { cpuPerRequestUs, type Cell, type SizeReport } from './verdicts.js';
+import { disturbance, type Cell, type SizeReport } from './verdicts.js';
 import { measureWriteStall } from './write-stall.js';
 
 const fixed = (value: number) => value.toFixed(2);
+
+/** A measured cell as one progress line. */
+function cellLine({ workload, slotmoji, baseline, ratios }: Cell): string {
+  const failures = slotmoji.errors + baseline.errors + slotmoji.timeouts + baseline.timeouts;
+  const figures = (result: LoadResult) =>
+    `${Math.round(result.rps)} rps p99 ${fixed(result.p99Ms)} ms ${Math.round(cpuPerRequestUs(result))} µs/req, wrk ${Math.round(result.cpu.load * 100)}%`;
+  return (
+    `${workload}: slotmoji ${figures(slotmoji)}, baseline ${figures(baseline)}, paired ratio ${fixed(ratios.rps)}` +
+    (failures > 0 ? `, ${failures} errors or timeouts` : '')
+  );
+}
 
 export interface Import {
   readonly importMs: number;
@@ -59,26 +71,18 @@ export async function benchSize(
       for (const [index, workload] of list.entries()) {
         const captured = captures[index] as Capture;
         await verifyBaseline(baseline.url, captured, workload);
-        const settings = loadSettings(context, placement, directory);
-        // Back to back, so both see the machine alike; again if other jobs got in the way.
-        const pair = async (): Promise<readonly [LoadResult, LoadResult]> => [
-          await measureLoad(server.url, server.process.pid, workload, timing(context), settings),
-          await measureLoad(baseline.url, baseline.process.pid, workload, timing(context), settings),
-        ];
-        const [slotmoji, reference] = await leastDisturbed(
-          pair,
-          ([a, b]) => Math.max(a.cpu.others, b.cpu.others),
+        const run = loadRunner(workload, loadSettings(context, placement, directory));
+        const targets = { slotmoji: { url: server.url, pid: server.process.pid }, baseline: { url: baseline.url, pid: baseline.process.pid } };
+        // Alternating rounds, so each pair sees the machine alike; the whole series again if other jobs got in the way.
+        const summary = await leastDisturbed(
+          async () => summariseRounds(await measureRounds(run, targets, roundPlan(context))),
+          disturbance,
           (others) => context.log(`  ${workload.name}: other jobs used ${fixed(others)} cores; measuring again`),
           context.patience,
         );
-        cells.push({ workload: workload.name, responseBytes: Buffer.byteLength(captured.body, 'base64'), slotmoji, baseline: reference });
-        const failures = slotmoji.errors + reference.errors + slotmoji.timeouts + reference.timeouts;
-        const perRequest = (result: LoadResult) => `${Math.round(cpuPerRequestUs(result))} µs/req, wrk ${Math.round(result.cpu.load * 100)}%`;
-        context.log(
-          `  ${workload.name}: slotmoji ${Math.round(slotmoji.rps)} rps p99 ${fixed(slotmoji.p99Ms)} ms ${perRequest(slotmoji)}, ` +
-            `baseline ${Math.round(reference.rps)} rps p99 ${fixed(reference.p99Ms)} ms ${perRequest(reference)}, ratio ${fixed(slotmoji.rps / reference.rps)}` +
-            (failures > 0 ? `, ${failures} errors or timeouts` : ''),
-        );
+        const cell: Cell = { workload: workload.name, responseBytes: Buffer.byteLength(captured.body, 'base64'), ...summary };
+        cells.push(cell);
+        context.log(`  ${cellLine(cell)}`);
       }
     } finally {
       await baseline.process.stop();

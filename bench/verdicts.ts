@@ -2,16 +2,15 @@
  * Issue 16's targets and how each measurement is judged against them: pure functions of the
  * figures, so the report only renders what these decide (and tests can hand them figures).
  */
-import { DISTURBED_CORES, type LoadResult } from './load.js';
+import { cpuPerRequestUs, DISTURBED_CORES, type LoadResult } from './load.js';
+import type { RoundsSummary } from './rounds.js';
 import { LIST_1000_WORKLOAD, SLUG_WORKLOAD } from './workloads.js';
 import type { WriteStall } from './write-stall.js';
 
-/** One workload at one size: slotmoji and the baseline measured back to back. */
-export interface Cell {
+/** One workload at one size: slotmoji and the baseline measured in alternating rounds (bench/rounds.ts). */
+export interface Cell extends RoundsSummary {
   readonly workload: string;
   readonly responseBytes: number;
-  readonly slotmoji: LoadResult;
-  readonly baseline: LoadResult;
 }
 
 export interface SizeReport {
@@ -75,26 +74,18 @@ export function p99Target(cell: Cell): number | undefined {
   return cell.baseline.p99Ms < TARGETS.p99Ms ? TARGETS.p99Ms : undefined;
 }
 
-/** wrk, not the server, set the pace: its threads were near saturation. */
+/** wrk, not the server, set the pace: its threads were near saturation (on average over the rounds). */
 export const wrkLimited = (result: LoadResult): boolean => result.cpu.load >= TARGETS.wrkShare * result.loadThreads;
 
-/** Server CPU time per request, in µs. */
-export const cpuPerRequestUs = (result: LoadResult): number => (result.cpu.server / result.rps) * 1e6;
-
-export const rpsRatio = (cell: Cell): number => cell.slotmoji.rps / cell.baseline.rps;
-/** Requests per server CPU-second of slotmoji over the baseline's. */
-export const cpuRatio = (cell: Cell): number => cpuPerRequestUs(cell.baseline) / cpuPerRequestUs(cell.slotmoji);
-/** Server CPU per request of slotmoji over the baseline's. */
-export const cpuPerRequestRatio = (cell: Cell): number => cpuPerRequestUs(cell.slotmoji) / cpuPerRequestUs(cell.baseline);
-
-const disturbance = (cell: Cell): number => Math.max(cell.slotmoji.cpu.others, cell.baseline.cpu.others);
+/** The most other jobs used, in cores, on average over either server's rounds. */
+export const disturbance = (cell: Pick<Cell, 'slotmoji' | 'baseline'>): number => Math.max(cell.slotmoji.cpu.others, cell.baseline.cpu.others);
 const disturbed = (cell: Cell): boolean => disturbance(cell) > DISTURBED_CORES;
 
 /**
- * The ratio a throughput target is judged on: per CPU-second where other jobs took CPU from either
- * server (neither then had a whole core, so rps says little), else per second.
+ * The paired ratio a throughput target is judged on: per CPU-second where other jobs took CPU from
+ * either server (neither then had a whole core, so rps says little), else per second.
  */
-const judgedRatio = (cell: Cell): number => (disturbed(cell) ? cpuRatio(cell) : rpsRatio(cell));
+const judgedRatio = (cell: Cell): number => (disturbed(cell) ? cell.ratios.perCpuSecond : cell.ratios.rps);
 
 export type Judgement = 'pass' | 'fail' | 'not judged' | 'invalid';
 
@@ -120,7 +111,7 @@ export function judgeCell(cell: Cell, size: number): Verdict {
   const ratio = ratioTarget(cell.workload, size);
   if (ratio !== undefined && judgedRatio(cell) < ratio) reasons.push('ratio');
   const cpu = cpuPerRequestTarget(cell.workload);
-  if (cpu !== undefined && cpuPerRequestRatio(cell) > cpu) reasons.push('CPU per request');
+  if (cpu !== undefined && cell.ratios.cpuPerRequest > cpu) reasons.push('CPU per request');
   const p99 = p99Target(cell);
   if (p99 !== undefined && cell.slotmoji.p99Ms >= p99) reasons.push('p99');
   if (cell.slotmoji.timeouts > 0) reasons.push(`${cell.slotmoji.timeouts} timeouts`);

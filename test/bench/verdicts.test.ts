@@ -3,11 +3,12 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import type { LoadResult } from '../../bench/load.js';
+import { cpuPerRequestUs, type LoadResult } from '../../bench/load.js';
 import { otherSections } from '../../bench/results-sections.js';
 import { renderReport, verdictText } from '../../bench/results.js';
+import { summariseRounds } from '../../bench/rounds.js';
 import {
-  cpuPerRequestUs,
+  disturbance,
   growthRows,
   judgeCell,
   p99Target,
@@ -43,12 +44,18 @@ function load({ rps = 20_000, p99Ms = 5, server = 1, wrk = 0.5, others = 0, erro
     errors,
     timeouts,
     cpu: { server, load: wrk, others },
+    cpuSeconds: 10,
     loadThreads: 1,
   };
 }
 
+/** A cell of one round pair per given figures, combined as the bench combines them. */
+function roundsCell(workload: string, slotmoji: readonly Figures[], baseline: readonly Figures[], responseBytes = 1000): Cell {
+  return { workload, responseBytes, ...summariseRounds({ slotmoji: slotmoji.map(load), baseline: baseline.map(load) }) };
+}
+
 function cell(workload: string, slotmoji: Figures, baseline: Figures = {}, responseBytes = 1000): Cell {
-  return { workload, responseBytes, slotmoji: load(slotmoji), baseline: load(baseline) };
+  return roundsCell(workload, [slotmoji], [baseline], responseBytes);
 }
 
 describe('bench targets by workload and size', () => {
@@ -69,6 +76,15 @@ describe('bench targets by workload and size', () => {
     for (const size of [200, 20_000, 100_000]) assert.equal(ratioTarget(LIST_1000_WORKLOAD, size), undefined);
   });
 
+  it('judges the ratio paired per round, so a round pair the drift split does not sink it', () => {
+    // The baseline's third round ran in a fast spell: the medians' quotient is 14,500 / 21,000 = 0.69,
+    // the pairs 0.95, 0.93 and 0.66, their median 0.93.
+    const drifted = roundsCell(SLUG_WORKLOAD, [{ rps: 20_000 }, { rps: 14_000 }, { rps: 14_500 }], [{ rps: 21_000 }, { rps: 15_000 }, { rps: 22_000 }]);
+    assert.ok(Math.abs(drifted.ratios.rps - 14 / 15) < 1e-9);
+    assert.ok(drifted.slotmoji.rps / drifted.baseline.rps < 0.7);
+    assert.equal(judgeCell(drifted, 200).judgement, 'pass');
+  });
+
   it('judges a ratio against the target of its size', () => {
     const at = (size: number) => judgeCell(cell(LIST_50_WORKLOAD, { rps: 14_000 }), size);
     assert.deepEqual(at(20_000), { judgement: 'fail', reasons: ['ratio'], notes: [] });
@@ -81,6 +97,17 @@ describe('bench CPU per request', () => {
   it('is the server CPU-seconds over the requests, in µs', () => {
     assert.equal(cpuPerRequestUs(load({ rps: 20_000, server: 1 })), 50);
     assert.equal(cpuPerRequestUs(load({ rps: 10_000, server: 0.5 })), 50);
+    // 0.8 core for 2 s over 32,000 requests.
+    assert.equal(cpuPerRequestUs({ ...load(), requests: 32_000, cpu: { server: 0.8, load: 0.5, others: 0 }, cpuSeconds: 2 }), 50);
+  });
+
+  it('judges the CPU-per-request ratio paired per round', () => {
+    // Pairs at 1.0, 1.25 and 1.1 times the baseline's 50 µs: median 1.1, under 1.15, though the second pair alone is over.
+    const judged = judgeCell(roundsCell(SLUG_WORKLOAD, [{ server: 1 }, { server: 1 }, { server: 1 }], [{ server: 1 }, { server: 0.8 }, { server: 1 / 1.1 }]), 200);
+    assert.equal(judged.judgement, 'pass');
+    const costly = roundsCell(SLUG_WORKLOAD, [{ server: 1 }, { server: 1 }, { server: 1 }], [{ server: 0.8 }, { server: 0.8 }, { server: 1 }]);
+    assert.ok(Math.abs(costly.ratios.cpuPerRequest - 1.25) < 1e-9);
+    assert.deepEqual(judgeCell(costly, 200), { judgement: 'fail', reasons: ['CPU per request'], notes: [] });
   });
 
   it('fails the slug lookup above 1.15 times the baseline even when its rps ratio passes', () => {
@@ -152,6 +179,15 @@ describe('bench disturbed cells', () => {
 
   it('judges an undisturbed cell per second', () => {
     assert.equal(judgeCell(cell(SLUG_WORKLOAD, { rps: 12_000, server: 0.6, others: 0.1 }), 20_000).judgement, 'fail');
+  });
+
+  it('judges disturbance on the mean of other jobs over either server\'s rounds', () => {
+    // One burst of 0.6 core in one of three slotmoji rounds averages 0.2; the baseline's rounds average 0.1.
+    const bursty = roundsCell(SLUG_WORKLOAD, [{ others: 0 }, { others: 0.6 }, { others: 0 }], [{ others: 0.1 }, { others: 0.1 }, { others: 0.1 }]);
+    assert.ok(Math.abs(disturbance(bursty) - 0.2) < 1e-9);
+    assert.deepEqual(judgeCell(bursty, 200).notes, ['disturbed: other jobs used 20%, ratio judged per CPU-second']);
+    const quiet = roundsCell(SLUG_WORKLOAD, [{ others: 0 }, { others: 0.3 }, { others: 0 }], [{}, {}, {}]);
+    assert.deepEqual(judgeCell(quiet, 200).notes, []);
   });
 });
 
@@ -242,6 +278,9 @@ describe('bench start-up, memory, import and write targets', () => {
 describe('bench report', () => {
   const sizes = [
     sizeReport(200, { cells: [cell(SLUG_WORKLOAD, { rps: 20_000 }), cell(LIST_1000_WORKLOAD, { rps: 200, server: 0.15, wrk: 0.99 }, { rps: 220, server: 0.16, wrk: 0.99, p99Ms: 900 })] }),
+    sizeReport(20_000, {
+      cells: [roundsCell(SLUG_WORKLOAD, [{ rps: 20_000 }, { rps: 14_000 }, { rps: 14_500 }], [{ rps: 21_000 }, { rps: 15_000 }, { rps: 22_000 }])],
+    }),
     sizeReport(100_000, { readyMs: 2500, cells: [cell(SLUG_WORKLOAD, { rps: 19_000 }), cell(LIST_1000_WORKLOAD, { rps: 240, server: 0.13, wrk: 0.99 }, { p99Ms: 800 })] }),
   ];
   const text = renderReport({
@@ -252,7 +291,7 @@ describe('bench report', () => {
     loadAfter: '0.20, 0.20, 0.20',
     build: 'commit abc1234',
     wrk: 'wrk 4.1.0',
-    options: { sizes: [200, 100_000], seconds: 10, warmupSeconds: 3, connections: 50, profileSeconds: 0 },
+    options: { sizes: [200, 100_000], seconds: 10, rounds: 5, warmupSeconds: 3, connections: 50, profileSeconds: 0 },
     placement: { server: '0', load: '1', loadThreads: 1, shared: false, note: 'server on core 0, wrk on the others' },
     patienceSpentMs: 12_000,
     workloadNotes: [],
@@ -267,14 +306,27 @@ describe('bench report', () => {
     assert.match(row('100,000', SLUG_WORKLOAD), /\| 52\.6 \|.*\| 50\.0 \|.*\| 0\.95 \| 0\.95 \| 1\.05 \| ≥ 0\.90, CPU\/req ≤ 1\.15×, p99 < 10 \| pass \|$/);
   });
 
+  it('shows the paired ratios, not the quotients of the combined columns', () => {
+    // slotmoji's median 14,500 rps and the baseline's 21,000 beside a paired ratio of 0.93.
+    assert.match(row('20,000', SLUG_WORKLOAD), /^\| 20,000 \| `[^`]+` \| 1,000 \| 14,500 \|.*\| 21,000 \|.*\| 0\.93 \| 0\.93 \| 1\.07 \| ≥ 0\.90, CPU\/req ≤ 1\.15×, p99 < 10 \| pass \|$/);
+  });
+
+  it('says how the cells were measured: rounds, medians, paired ratios', () => {
+    assert.match(text, /Per cell: 3 s warm-up \(discarded\) of slotmoji, then of the baseline, then 5 rounds of 2 s per server, alternating slotmoji, baseline, slotmoji, baseline, …/);
+    assert.match(text, /rps, p50 and p99 are the medians of its rounds' figures/);
+    assert.match(text, /CPU µs\/req is the server's CPU-seconds summed over its rounds \/ the requests it answered in them/);
+    assert.match(text, /The three ratio columns are paired: each is taken within every round pair, and the median over the pairs is shown \(and judged\)/);
+  });
+
   it('marks wrk-limited cells not judged and says when there is no p99 target', () => {
     assert.match(row('200', LIST_1000_WORKLOAD), /\| no ratio target, no p99 target \(baseline p99 ≥ 10 ms\) \| not judged: wrk was the limit \(slotmoji and baseline\) \|$/);
   });
 
   it('has the growth table with a verdict only where the body does not grow', () => {
     const growth = text.split('\n').find((line) => line.startsWith(`| \`${SLUG_WORKLOAD}\` | 1,000 |`)) ?? '';
-    assert.match(growth, /\| 50\.0 \| 52\.6 \| 1\.05× \| ≤ 1\.20× \| pass \|$/);
-    assert.match(text, /\| `GET \/api\/slots\?limit=1000` \| 1,000 \| 750\.0 \| 541\.7 \| 0\.72× \| ≤ 1\.20× \| not judged: wrk was the limit \|/);
+    // At 20,000 slots, 30 server CPU-seconds over 485,000 requests: 61.9 µs.
+    assert.match(growth, /\| 50\.0 \| 61\.9 \| 52\.6 \| 1\.05× \| ≤ 1\.20× \| pass \|$/);
+    assert.match(text, /\| `GET \/api\/slots\?limit=1000` \| 1,000 \| 750\.0 \| — \| 541\.7 \| 0\.72× \| ≤ 1\.20× \| not judged: wrk was the limit \|/);
   });
 
   it('judges start-up at 100,000 slots against the new targets', () => {
