@@ -1,7 +1,10 @@
 import { MAX_PATH_SEGMENT_LENGTH } from '../plugins/errors.js';
 import type { Query } from '../query.js';
 
-/** A request the fast path answers, by the route Fastify would have matched and what it would have parsed. */
+/**
+ * A request the fast path answers, by the route Fastify would have matched and what it would have
+ * parsed. Every one is made by `fastRequest`, with all the fields any route has.
+ */
 export type FastRequest =
   | { readonly route: '/api/slots/:idOrSlug'; readonly idOrSlug: string }
   | { readonly route: '/api/slots'; readonly queryText: string }
@@ -39,6 +42,17 @@ export function plainQuery(text: string): Query {
   return query;
 }
 
+/**
+ * `fields` with the fields other routes have set to '', in one order: code reading a request then
+ * sees one object shape whatever the route, and stays as fast once a process has served them all.
+ */
+function fastRequest<Route extends FastRequest['route']>(
+  route: Route,
+  { idOrSlug = '', queryText = '', emojis = '' }: Omit<Extract<FastRequest, { readonly route: Route }>, 'route'> & Partial<Record<'idOrSlug' | 'queryText' | 'emojis', string>>,
+): FastRequest {
+  return { route, idOrSlug, queryText, emojis } as FastRequest;
+}
+
 function decodedSegment(segment: string): string | undefined {
   if (segment.length > MAX_PATH_SEGMENT_LENGTH) return undefined;
   try {
@@ -51,26 +65,26 @@ function decodedSegment(segment: string): string | undefined {
 /** The fast-path request `method url` is, or undefined when Fastify should take it. */
 export function recognise(method: string | undefined, url: string | undefined): FastRequest | undefined {
   if (url === undefined || !url.startsWith('/api/')) return undefined;
-  if (method === 'POST') return url === '/api/match' ? { route: '/api/match' } : undefined;
+  if (method === 'POST') return url === '/api/match' ? fastRequest('/api/match', {}) : undefined;
   if (method !== 'GET') return undefined;
   const slot = SLOT.exec(url);
   if (slot !== null) {
     const idOrSlug = slot[1] as string;
-    return idOrSlug.length > MAX_PATH_SEGMENT_LENGTH ? undefined : { route: '/api/slots/:idOrSlug', idOrSlug };
+    return idOrSlug.length > MAX_PATH_SEGMENT_LENGTH ? undefined : fastRequest('/api/slots/:idOrSlug', { idOrSlug });
   }
   const similar = SIMILAR.exec(url);
   if (similar !== null) {
     const idOrSlug = similar[1] as string;
-    return idOrSlug.length > MAX_PATH_SEGMENT_LENGTH ? undefined : { route: '/api/slots/:idOrSlug/similar', idOrSlug, queryText: similar[2] ?? '' };
+    return idOrSlug.length > MAX_PATH_SEGMENT_LENGTH ? undefined : fastRequest('/api/slots/:idOrSlug/similar', { idOrSlug, queryText: similar[2] ?? '' });
   }
   const play = PLAY.exec(url);
   if (play !== null) {
     const emojis = decodedSegment(play[1] as string);
-    return emojis === undefined ? undefined : { route: '/api/play/:emojis', emojis };
+    return emojis === undefined ? undefined : fastRequest('/api/play/:emojis', { emojis });
   }
   const list = LIST.exec(url);
-  if (list !== null) return { route: '/api/slots', queryText: list[1] ?? '' };
+  if (list !== null) return fastRequest('/api/slots', { queryText: list[1] ?? '' });
   const emojis = EMOJIS.exec(url);
-  if (emojis !== null) return { route: '/api/emojis', queryText: emojis[1] ?? '' };
+  if (emojis !== null) return fastRequest('/api/emojis', { queryText: emojis[1] ?? '' });
   return undefined;
 }
