@@ -124,9 +124,15 @@ export interface GrowthRow {
   readonly sizes: readonly number[];
   /** slotmoji's server CPU per request at each of `sizes`, in µs. */
   readonly cpuUs: readonly number[];
+  /** The same over the baseline's, paired per round (`Cell.ratios.cpuPerRequest`), at each of `sizes`. */
+  readonly cpuRatios: readonly number[];
   /** Response body bytes at each of `sizes`. */
   readonly bodyBytes: readonly number[];
-  /** CPU per request at the largest size over the smallest; undefined with fewer than two sizes. */
+  /**
+   * The CPU-per-request ratio to the baseline at the largest size over that at the smallest; undefined
+   * with fewer than two sizes. Sizes are measured minutes apart, while the machine's speed drifts:
+   * the baseline, measured in the same rounds, is the yardstick that moves with it.
+   */
   readonly growth: number | undefined;
   /** Whether the body stays within `TARGETS.sameBodyShare` across sizes: only then is growth judged. */
   readonly sameBody: boolean;
@@ -141,7 +147,7 @@ function judgeGrowth(growth: number, smallest: Cell, largest: Cell): Verdict {
   return growth <= TARGETS.growth ? { judgement: 'pass', reasons: [], notes: [] } : { judgement: 'fail', reasons: ['growth'], notes: [] };
 }
 
-/** Per workload, how slotmoji's server CPU per request changes with the catalogue size. */
+/** Per workload, how slotmoji's server CPU per request, against the baseline's, changes with the catalogue size. */
 export function growthRows(sizes: readonly Pick<SizeReport, 'size' | 'cells'>[]): GrowthRow[] {
   const ordered = [...sizes].sort((a, b) => a.size - b.size);
   const workloads = [...new Set(ordered.flatMap((size) => size.cells.map((cell) => cell.workload)))];
@@ -151,13 +157,14 @@ export function growthRows(sizes: readonly Pick<SizeReport, 'size' | 'cells'>[])
       return cell === undefined ? [] : [{ size: size.size, cell }];
     });
     const cpuUs = measured.map(({ cell }) => cpuPerRequestUs(cell.slotmoji));
+    const cpuRatios = measured.map(({ cell }) => cell.ratios.cpuPerRequest);
     const bodyBytes = measured.map(({ cell }) => cell.responseBytes);
     const sameBody = Math.max(...bodyBytes) <= (1 + TARGETS.sameBodyShare) * Math.min(...bodyBytes);
     const first = measured[0];
     const last = measured.at(-1);
-    const growth = first !== undefined && last !== undefined && measured.length >= 2 ? cpuPerRequestUs(last.cell.slotmoji) / cpuPerRequestUs(first.cell.slotmoji) : undefined;
+    const growth = first !== undefined && last !== undefined && measured.length >= 2 ? last.cell.ratios.cpuPerRequest / first.cell.ratios.cpuPerRequest : undefined;
     const verdict = growth !== undefined && sameBody && first !== undefined && last !== undefined ? judgeGrowth(growth, first.cell, last.cell) : undefined;
-    return { workload, sizes: measured.map(({ size }) => size), cpuUs, bodyBytes, growth, sameBody, verdict };
+    return { workload, sizes: measured.map(({ size }) => size), cpuUs, cpuRatios, bodyBytes, growth, sameBody, verdict };
   });
 }
 

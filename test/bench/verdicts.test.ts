@@ -210,6 +210,26 @@ describe('bench cost growth with the catalogue', () => {
     assert.deepEqual(row?.verdict, { judgement: 'fail', reasons: ['growth'], notes: [] });
   });
 
+  it('measures growth against the baseline, so a machine slower at one size than at another does not count', () => {
+    // At 100,000 slots both servers ran in a slow spell: slotmoji's CPU per request doubled, and so did the baseline's.
+    const [row] = growthRows([
+      size(200, [cell(SLUG_WORKLOAD, { rps: 20_000 }, { rps: 22_000 })]),
+      size(100_000, [cell(SLUG_WORKLOAD, { rps: 10_000 }, { rps: 11_000 })]),
+    ]);
+    assert.deepEqual(
+      row?.cpuUs.map((us) => Math.round(us)),
+      [50, 100],
+    );
+    assert.ok(Math.abs((row?.growth ?? 0) - 1) < 1e-9, `growth ${row?.growth}`);
+    assert.equal(row?.verdict?.judgement, 'pass');
+    const [grew] = growthRows([
+      size(200, [cell(SLUG_WORKLOAD, { rps: 20_000 }, { rps: 22_000 })]),
+      size(100_000, [cell(SLUG_WORKLOAD, { rps: 10_000 }, { rps: 15_000 })]),
+    ]);
+    assert.ok(Math.abs((grew?.growth ?? 0) - 15 / 11) < 1e-9, `growth ${grew?.growth}`);
+    assert.equal(grew?.verdict?.judgement, 'fail');
+  });
+
   it('passes growth of at most 1.20', () => {
     const [row] = growthRows([size(200, [cell('GET /api/emojis', { rps: 20_000 })]), size(100_000, [cell('GET /api/emojis', { rps: 16_800 })])]);
     assert.equal(row?.verdict?.judgement, 'pass');
@@ -325,8 +345,8 @@ describe('bench report', () => {
   it('has the growth table with a verdict only where the body does not grow', () => {
     const growth = text.split('\n').find((line) => line.startsWith(`| \`${SLUG_WORKLOAD}\` | 1,000 |`)) ?? '';
     // At 20,000 slots, 30 server CPU-seconds over 485,000 requests: 61.9 µs.
-    assert.match(growth, /\| 50\.0 \| 61\.9 \| 52\.6 \| 1\.05× \| ≤ 1\.20× \| pass \|$/);
-    assert.match(text, /\| `GET \/api\/slots\?limit=1000` \| 1,000 \| 750\.0 \| — \| 541\.7 \| 0\.72× \| ≤ 1\.20× \| not judged: wrk was the limit \|/);
+    assert.match(growth, /\| 50\.0 \(1\.00×\) \| 61\.9 \(1\.07×\) \| 52\.6 \(1\.05×\) \| 1\.05× \| ≤ 1\.20× \| pass \|$/);
+    assert.match(text, /\| `GET \/api\/slots\?limit=1000` \| 1,000 \| 750\.0 \(1\.03×\) \| — \| 541\.7 \(10\.83×\) \| 10\.51× \| ≤ 1\.20× \| not judged: wrk was the limit \|/);
   });
 
   it('judges start-up at 100,000 slots against the new targets', () => {
