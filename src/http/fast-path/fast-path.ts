@@ -129,8 +129,9 @@ export function fastPath(deps: FastPathDeps): FastPath {
   }
 
   /** The tagged body of a JSON GET, worked out from the request; throws its error answer. */
-  function computedRepresentation(fast: TaggedRequest, base: () => string): Representation {
+  function computedRepresentation(fast: TaggedRequest, origin: Origin): Representation {
     const catalogue = deps.catalogue();
+    const base = () => baseUrlOf(config, origin);
     if (fast.route === '/api/slots/:idOrSlug') return slotBody(catalogue, fast.idOrSlug, base);
     if (fast.route === '/api/slots') return slotListBody(catalogue, plainQuery(fast.queryText), base);
     if (fast.route === '/api/slots/:idOrSlug/similar') return similarBody(catalogue, fast.idOrSlug, plainQuery(fast.queryText), base);
@@ -143,12 +144,11 @@ export function fastPath(deps: FastPathDeps): FastPath {
    * Fastify's route gives (a bad parameter is named before a bad Host).
    */
   function tagged(exchange: Exchange, fast: TaggedRequest): Representation {
-    const base = () => baseUrlOf(config, exchange.origin);
     const knownBase = knownBaseUrl(exchange.origin);
-    if (knownBase === undefined) return computedRepresentation(fast, base);
+    if (knownBase === undefined) return computedRepresentation(fast, exchange.origin);
     const catalogue = deps.catalogue();
     const url = exchange.request.url as string;
-    return answersByUrl.get(catalogue, knownBase, url) ?? answersByUrl.keep(catalogue, knownBase, url, computedRepresentation(fast, base));
+    return answersByUrl.get(catalogue, knownBase, url) ?? answersByUrl.keep(catalogue, knownBase, url, computedRepresentation(fast, exchange.origin));
   }
 
   /** The answer of a GET; only working it out may throw (an error answer), never writing it. */
@@ -192,14 +192,18 @@ export function fastPath(deps: FastPathDeps): FastPath {
    * in this snapshot (a page sends the same few bodies over and over); throws its error answer.
    */
   function matchAnswer(exchange: Exchange, bytes: Buffer): Buffer {
-    const base = () => baseUrlOf(config, exchange.origin);
-    const compute = () => matchBody(deps.catalogue(), parsedBody(bytes.toString('utf8')), base);
-    const knownBase = knownBaseUrl(exchange.origin);
-    if (knownBase === undefined || bytes.length > MAX_REMEMBERED_MATCH_BODY) return compute();
+    const { origin } = exchange;
+    const knownBase = knownBaseUrl(origin);
+    if (knownBase === undefined || bytes.length > MAX_REMEMBERED_MATCH_BODY) return computedMatch(bytes, origin);
     const catalogue = deps.catalogue();
     // One character per byte: the key needs no UTF-8 decoding on the way to a remembered answer.
     const key = bytes.toString('latin1');
-    return matchAnswers.get(catalogue, knownBase, key) ?? matchAnswers.keep(catalogue, knownBase, key, compute());
+    return matchAnswers.get(catalogue, knownBase, key) ?? matchAnswers.keep(catalogue, knownBase, key, computedMatch(bytes, origin));
+  }
+
+  /** The match answer worked out from the request body; throws its error answer. */
+  function computedMatch(bytes: Buffer, origin: Origin): Buffer {
+    return matchBody(deps.catalogue(), parsedBody(bytes.toString('utf8')), () => baseUrlOf(config, origin));
   }
 
   /** Reads the JSON body (its length is known and small), then answers; a body Fastify would refuse gets the same 400. */
