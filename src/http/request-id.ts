@@ -1,14 +1,28 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /** An id a proxy or client chose is kept when it is short and plain enough to log and echo safely. */
 const ACCEPTED_ID = /^[\w.-]{1,64}$/;
 
-/** Fastify's `genReqId`: the caller's `X-Request-Id` when it is sane, else a fresh UUID. */
+/**
+ * Names this process in the ids it makes: 72 random bits, so two processes (workers, restarts,
+ * instances) practically never share one, and each id is then a number this process has not used.
+ * A UUID per request cost a tenth of a cached lookup's own work, for uniqueness this gives as well.
+ */
+const PROCESS_PREFIX = randomBytes(9).toString('base64url');
+let issued = 0;
+
+/** A new id, unique to this answer: `<process prefix>-<sequence number>`. */
+function freshRequestId(): string {
+  issued += 1;
+  return `${PROCESS_PREFIX}-${issued}`;
+}
+
+/** Fastify's `genReqId`: the caller's `X-Request-Id` when it is sane, else a fresh one. */
 export function requestId(request: IncomingMessage): string {
   const given = request.headers['x-request-id'];
-  return typeof given === 'string' && ACCEPTED_ID.test(given) ? given : randomUUID();
+  return typeof given === 'string' && ACCEPTED_ID.test(given) ? given : freshRequestId();
 }
 
 export function stampRequestId(request: FastifyRequest, reply: FastifyReply): void {
