@@ -1,4 +1,5 @@
 import type { IncomingMessage } from 'node:http';
+import type { Socket } from 'node:net';
 import type { TLSSocket } from 'node:tls';
 import proxyAddr from '@fastify/proxy-addr';
 import type { TrustProxy } from '../config.js';
@@ -23,8 +24,25 @@ export function trustFunction(trust: TrustProxy): TrustFunction | false {
  * Undefined once the socket is gone.
  */
 export function clientAddress(request: IncomingMessage, trust: TrustFunction | false): string | undefined {
-  if (request.socket.remoteAddress === undefined) return undefined;
-  return trust === false ? request.socket.remoteAddress : proxyAddr(request, trust);
+  const socketAddress = remoteAddressOf(request.socket);
+  if (socketAddress === undefined) return undefined;
+  return trust === false ? socketAddress : proxyAddr(request, trust);
+}
+
+/** The peer address of each socket once it has been read: a connection's peer never changes. */
+const socketAddresses = new WeakMap<Socket, string>();
+
+/**
+ * `socket.remoteAddress`, read from the socket once per connection: the getter asks the socket's
+ * handle again on every read, a few hundred instructions of each keep-alive request.
+ */
+function remoteAddressOf(socket: Socket): string | undefined {
+  let address = socketAddresses.get(socket);
+  if (address === undefined) {
+    address = socket.remoteAddress;
+    if (address !== undefined) socketAddresses.set(socket, address);
+  }
+  return address;
 }
 
 /** The scheme and host a request was sent to. */

@@ -29,35 +29,51 @@ export class CounterTable {
   private longestGeneration = Number.NEGATIVE_INFINITY;
   /** The counts `take` is deciding on, one per window, reused so a request allocates none. */
   private readonly scratch: readonly MutableWindowCount[];
+  /** The Unix second `take` last decided in, and where each window's occurrence of it started (Unix seconds). */
+  private second = Number.NaN;
+  private readonly windowStarts: Float64Array;
 
   constructor(
     private readonly specs: readonly WindowSpec[],
     private readonly maxClients: number,
   ) {
     this.scratch = specs.map((spec) => ({ spec, used: 0, resetAt: 0 }));
+    this.windowStarts = new Float64Array(specs.length);
   }
 
   /** Decides the client's request at `nowMs` and, when it is allowed, counts it in every window. */
   take(key: Key, nowMs: number): RateLimitDecision {
-    this.roll(nowMs);
+    const second = Math.floor(nowMs / 1000);
+    if (second !== this.second) this.enterSecond(second, nowMs);
     const windows = this.specs.length;
     const existing = this.slots.get(key);
-    const lastMs = existing === undefined ? undefined : (this.countedAt[existing] ?? 0) * 1000;
     const counts = this.scratch;
     for (let w = 0; w < windows; w += 1) {
       const count = counts[w] as MutableWindowCount;
-      const generation = generationOf(count.spec, nowMs);
-      // A clock that stepped back leaves counts from a later occurrence; they still count.
-      const live = lastMs !== undefined && generationOf(count.spec, lastMs) >= generation;
+      // A count is live from its window's start on; a clock that stepped back leaves counts from a later second, which still count.
+      const live = existing !== undefined && (this.countedAt[existing] ?? 0) >= (this.windowStarts[w] ?? 0);
       count.used = live ? (this.counts[(existing ?? 0) * windows + w] ?? 0) : 0;
-      count.resetAt = endOf(count.spec, generation);
     }
     const decision = decide(counts);
     if (!decision.allowed) return decision;
     const slot = existing ?? this.admit(key);
     for (let w = 0; w < windows; w += 1) this.counts[slot * windows + w] = (counts[w] as MutableWindowCount).used + 1;
-    this.countedAt[slot] = Math.floor(nowMs / 1000);
+    this.countedAt[slot] = second;
     return decision;
+  }
+
+  /**
+   * Works out where each window's current occurrence starts and ends, once per second rather than per
+   * request: the windows are whole seconds long, so neither changes within one.
+   */
+  private enterSecond(second: number, nowMs: number): void {
+    this.roll(nowMs);
+    this.second = second;
+    this.specs.forEach((spec, w) => {
+      const generation = generationOf(spec, nowMs);
+      this.windowStarts[w] = generation * spec.seconds;
+      (this.scratch[w] as MutableWindowCount).resetAt = endOf(spec, generation);
+    });
   }
 
   forget(key: Key): void {
