@@ -43,12 +43,14 @@ export interface BaselineServer {
   readonly process: PinnedProcess;
 }
 
-/** Starts the bare node:http server replaying `captures`, pinned to `cores`. */
-export async function startBaseline(captures: readonly Capture[], cores: string, directory: string): Promise<BaselineServer> {
+/** Starts the bare node:http server replaying `captures`, pinned to `cores`, under `wrapper` (a program and its arguments) if given. */
+export async function startBaseline(captures: readonly Capture[], cores: string, directory: string, wrapper: readonly string[] = []): Promise<BaselineServer> {
   const file = join(directory, 'captures.json');
   writeFileSync(file, JSON.stringify(captures));
-  const child = spawnPinned(cores, process.execPath, ['--import', 'tsx', BASELINE_ENTRY, file]);
-  const deadline = Date.now() + 30_000;
+  const [command = process.execPath, ...args] = [...wrapper, process.execPath, '--import', 'tsx', BASELINE_ENTRY, file];
+  const child = spawnPinned(cores, command, args);
+  // Under a wrapper such as valgrind, node starts several times slower.
+  const deadline = Date.now() + (wrapper.length === 0 ? 30_000 : 180_000);
   for (;;) {
     const port = /listening (\d+)/.exec(child.output())?.[1];
     if (port !== undefined) return { url: `http://127.0.0.1:${port}`, process: child };

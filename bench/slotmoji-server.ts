@@ -17,11 +17,15 @@ export interface SlotmojiOptions {
   readonly workers?: number;
   /** Extra flags for node itself, such as --cpu-prof. */
   readonly nodeFlags?: readonly string[];
+  /** A program node runs under, with its arguments (callgrind, say). */
+  readonly wrapper?: readonly string[];
 }
 
 export interface SlotmojiServer {
   readonly url: string;
   readonly process: PinnedProcess;
+  /** The environment it runs with. */
+  readonly env: NodeJS.ProcessEnv;
   /** From spawning the process to its first answer. */
   readonly readyMs: number;
   /** Worker processes it forked once ready (0 when it serves in one process). */
@@ -62,7 +66,8 @@ export async function startSlotmoji(options: SlotmojiOptions): Promise<SlotmojiS
     WORKERS: String(options.workers ?? 1),
   };
   const started = process.hrtime.bigint();
-  const child = spawnPinned(options.cores, process.execPath, [...(options.nodeFlags ?? []), options.serverEntry], env);
+  const [command = process.execPath, ...args] = [...(options.wrapper ?? []), process.execPath, ...(options.nodeFlags ?? []), options.serverEntry];
+  const child = spawnPinned(options.cores, command, args, env);
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + READY_TIMEOUT_MS;
   let readyMs: number | undefined;
@@ -86,7 +91,7 @@ export async function startSlotmoji(options: SlotmojiOptions): Promise<SlotmojiS
     while (childrenOf(child.pid).length < wanted && Date.now() < forkDeadline) await pause(50);
     await pause(readyMs);
   }
-  return { url, process: child, readyMs, workerCount: childrenOf(child.pid).length, stop: () => child.stop() };
+  return { url, process: child, env, readyMs, workerCount: childrenOf(child.pid).length, stop: () => child.stop() };
 }
 
 /** Replaces the whole catalogue through the admin import; resolves with how long the import took. */

@@ -1,0 +1,74 @@
+import { spawnSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+/**
+ * valgrind's callgrind counts the instructions a process executes, whatever else the machine does:
+ * the same build answering the same requests gives the same count within a per cent or so, on a
+ * host whose speed drifts by a third. The server runs under it with counting off; the harness
+ * turns counting on around a measured stretch of load and dumps the counts, one file per thread.
+ */
+
+const OUTPUT_NAME = 'callgrind.out';
+
+/** The command prefix that runs a program under callgrind, counting off until told, writing into `directory`. */
+export function callgrindWrapper(directory: string): string[] {
+  return [
+    'valgrind',
+    '--tool=callgrind',
+    '--instr-atstart=no',
+    '--separate-threads=yes',
+    // V8 writes and rewrites machine code at run time; valgrind must see each change.
+    '--smc-check=all-non-file',
+    `--callgrind-out-file=${join(directory, OUTPUT_NAME)}`,
+  ];
+}
+
+/** Whether valgrind and callgrind_control are on this machine. */
+export function callgrindAvailable(): boolean {
+  return ['valgrind', 'callgrind_control'].every((command) => spawnSync(command, ['--version'], { encoding: 'utf8' }).status === 0);
+}
+
+/**
+ * Sends `command` (`-i on`, `-i off`, `-d`) to the callgrind run of process `pid`. valgrind names its
+ * control pipe after the USER and HOST variables of the process it runs, so `serverEnv` must be that
+ * process's environment. callgrind_control exits 0 even when it reached no process: its "OK." is the test.
+ */
+export function controlCallgrind(pid: number, serverEnv: NodeJS.ProcessEnv, ...command: string[]): void {
+  const result = spawnSync('callgrind_control', [...command, String(pid)], { encoding: 'utf8', env: serverEnv, timeout: 60_000 });
+  const output = `${result.stdout}${result.stderr}`;
+  if (result.status !== 0 || !output.includes('OK.')) throw new Error(`callgrind_control ${command.join(' ')} ${pid} failed: ${output}`);
+}
+
+/** Instructions counted in one dump file: its `totals:` line (a `summary:` line before it may say 0). */
+export function instructionsIn(dump: string): number {
+  const line = /^totals: (\d+)/m.exec(dump);
+  if (line === null) throw new Error('a callgrind dump without a totals line');
+  return Number(line[1]);
+}
+
+/** Instructions of dump number `dump`: the main thread's and all threads' together. */
+export interface DumpCounts {
+  readonly mainThread: number;
+  readonly allThreads: number;
+}
+
+/** The files of dump `dump` are `callgrind.out.<dump>-<thread>`, thread 01 the main one. */
+export function dumpFileThread(fileName: string, dump: number): number | undefined {
+  const match = new RegExp(`^${OUTPUT_NAME.replace('.', '\\.')}\\.${dump}-(\\d+)$`).exec(fileName);
+  return match === null ? undefined : Number(match[1]);
+}
+
+export function dumpCounts(directory: string, dump: number): DumpCounts {
+  let mainThread: number | undefined;
+  let allThreads = 0;
+  for (const name of readdirSync(directory)) {
+    const thread = dumpFileThread(name, dump);
+    if (thread === undefined) continue;
+    const instructions = instructionsIn(readFileSync(join(directory, name), 'utf8'));
+    allThreads += instructions;
+    if (thread === 1) mainThread = instructions;
+  }
+  if (mainThread === undefined) throw new Error(`callgrind wrote no dump ${dump} of the main thread in ${directory}`);
+  return { mainThread, allThreads };
+}
