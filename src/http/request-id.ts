@@ -16,7 +16,9 @@ let issued = 0;
 /** A new id, unique to this answer: `<process prefix>-<sequence number>`. */
 function freshRequestId(): string {
   issued += 1;
-  return `${PROCESS_PREFIX}-${issued}`;
+  // One flat string: joined with `+` or a template, 13 characters or more make a cons string, which
+  // Node's header-value check would flatten through V8's runtime on every answer (~1.3k instructions).
+  return [PROCESS_PREFIX, issued].join('-');
 }
 
 /** Fastify's `genReqId`: the caller's `X-Request-Id` when it is sane, else a fresh one. */
