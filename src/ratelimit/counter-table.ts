@@ -1,5 +1,5 @@
 import type { RateLimitDecision } from './limiter.js';
-import { decide, endOf, generationOf, type WindowCount, type WindowSpec } from './windows.js';
+import { decide, endOf, generationOf, startOf, type WindowCount, type WindowSpec } from './windows.js';
 
 const INITIAL_CAPACITY = 1024;
 type Key = number | string;
@@ -71,7 +71,7 @@ export class CounterTable {
     this.second = second;
     this.specs.forEach((spec, w) => {
       const generation = generationOf(spec, nowMs);
-      this.windowStarts[w] = generation * spec.seconds;
+      this.windowStarts[w] = startOf(spec, generation);
       (this.scratch[w] as MutableWindowCount).resetAt = endOf(spec, generation);
     });
   }

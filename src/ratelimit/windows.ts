@@ -30,6 +30,11 @@ export function generationOf(spec: WindowSpec, nowMs: number): number {
   return Math.floor(nowMs / (spec.seconds * 1000));
 }
 
+/** Unix seconds at which the given occurrence of a window starts. */
+export function startOf(spec: WindowSpec, generation: number): number {
+  return generation * spec.seconds;
+}
+
 /** Unix seconds at which the given occurrence of a window ends. */
 export function endOf(spec: WindowSpec, generation: number): number {
   return (generation + 1) * spec.seconds;
