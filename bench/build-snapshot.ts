@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const REPO = fileURLToPath(new URL('..', import.meta.url));
-/** What the built server reads beside dist/ (../../data, ../../src/web/assets, ../../package.json) and its packages. */
+/** What the built server reads beside dist/ (data/, src/web/assets/, package.json) and the packages left out of its bundle. */
 const LINKED = ['data', 'src', 'package.json', 'node_modules'];
 
 /** A frozen copy of the build the whole run measures. */

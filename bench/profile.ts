@@ -43,20 +43,19 @@ function sourceMapOf(file: string): SourceMap | undefined {
   return maps.get(file);
 }
 
-/** Where a frame's code is, relative to `root`, mapped from dist/ back to src/ for our own files. */
+/** Where a frame's code is, relative to `root`: through the bundle's source map back to src/ or the package it came from. */
 function locate(root: string, url: string, line: number, column: number): { location: string; area: string } {
   if (url === '') return { location: '', area: 'V8 / native' };
   if (!url.startsWith('file://')) return { location: `${url}:${line + 1}`, area: 'Node internals' };
   const file = fileURLToPath(url);
-  const path = relative(root, file);
-  const inPackage = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(path);
-  if (inPackage !== null) return { location: `${path.slice(path.indexOf(inPackage[1] as string))}:${line + 1}`, area: inPackage[1] as string };
   const entry = sourceMapOf(file)?.findEntry(line, column);
-  if (entry !== undefined && 'originalSource' in entry) {
-    const original = entry.originalSource.startsWith('file://') ? fileURLToPath(entry.originalSource) : resolve(dirname(file), entry.originalSource);
-    return { location: `${relative(root, original)}:${entry.originalLine + 1}`, area: 'slotmoji src/' };
-  }
-  return { location: `${path}:${line + 1}`, area: 'slotmoji src/' };
+  const mapped = entry !== undefined && 'originalSource' in entry;
+  const original = !mapped ? file : entry.originalSource.startsWith('file://') ? fileURLToPath(entry.originalSource) : resolve(dirname(file), entry.originalSource);
+  const path = relative(root, original);
+  const at = `:${(mapped ? entry.originalLine : line) + 1}`;
+  const inPackage = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(path);
+  if (inPackage !== null) return { location: `${path.slice(path.indexOf(inPackage[1] as string))}${at}`, area: inPackage[1] as string };
+  return { location: `${path}${at}`, area: 'slotmoji src/' };
 }
 
 const IDLE = '(idle)';

@@ -4,6 +4,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.js';
+import { projectPath } from '../project-files.js';
 import { baseUrl } from './base-url.js';
 import { sendJson } from './json-reply.js';
 import {
@@ -55,7 +56,7 @@ const TAGS = [
 /** The package version, which the document carries as its own; a deployment without package.json still starts. */
 function packageVersion(): string {
   try {
-    const manifest: unknown = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'));
+    const manifest: unknown = JSON.parse(readFileSync(projectPath('package.json'), 'utf8'));
     const version = typeof manifest === 'object' && manifest !== null && 'version' in manifest ? manifest.version : undefined;
     return typeof version === 'string' ? version : '0.0.0';
   } catch {

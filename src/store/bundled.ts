@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
 import { validateCatalogueDocument, type CatalogueDocument } from '../catalogue/document.js';
+import { projectPath } from '../project-files.js';
 
 /** The catalogue shipped with the service, which fills an empty database on first start. */
-const BUNDLED_CATALOGUE_PATH = fileURLToPath(new URL('../../data/catalogue.json', import.meta.url));
+const BUNDLED_CATALOGUE_PATH = projectPath('data/catalogue.json');
 
 export async function readCatalogueDocument(path: string = BUNDLED_CATALOGUE_PATH): Promise<CatalogueDocument> {
   const parsed: unknown = JSON.parse(await readFile(path, 'utf8'));

@@ -1,15 +1,12 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { extname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { projectPath } from '../project-files.js';
 import type { ContentCoding } from './encoding.js';
 
-/**
- * The hand-written CSS, JS and icon. Resolved through `../../src/web/assets` so the same path works
- * from `src/web` (tsx) and from `dist/web` (compiled), which sit at the same depth: no copy step.
- */
-export const ASSET_DIR = fileURLToPath(new URL('../../src/web/assets/', import.meta.url));
+/** The hand-written CSS, JS and icon, read from the sources whether the server runs from src/ or dist/: no copy step. */
+export const ASSET_DIR = projectPath('src/web/assets/');
 
 export const ASSET_FILES = ['site.css', 'picker.js', 'search.js', 'icon.svg'] as const;
 export type AssetName = (typeof ASSET_FILES)[number];

@@ -25,10 +25,13 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** Runs `src/server.ts` as a real process and resolves once it answers HTTP. */
-export async function startServer(env: Readonly<Record<string, string>>, timeoutMs = 20_000): Promise<ServerProcess> {
+/** How the sources are run: through tsx, without a build. */
+const FROM_SOURCES = ['--import', 'tsx', 'src/server.ts'];
+
+/** Runs `src/server.ts` (or the given node arguments, e.g. a built bundle) as a real process and resolves once it answers HTTP. */
+export async function startServer(env: Readonly<Record<string, string>>, timeoutMs = 20_000, nodeArguments: readonly string[] = FROM_SOURCES): Promise<ServerProcess> {
   const port = env['PORT'] !== undefined ? Number(env['PORT']) : await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+  const child = spawn(process.execPath, nodeArguments, {
     env: { ...process.env, LOG_LEVEL: 'warn', ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
