@@ -2,12 +2,19 @@
  * The baseline: a bare node:http server answering each workload's request with the bytes and headers
  * slotmoji answered it with, captured once. Nothing is computed per request but what slotmoji also
  * regenerates each time (Date, which node:http adds, and X-Response-Time), so its throughput is the
- * ceiling of Node for these responses. Run as `node --import tsx bench/baseline-server.ts <captures.json>`;
- * prints `listening <port>` once it listens on 127.0.0.1.
+ * ceiling of Node for these responses: it runs with the V8 settings slotmoji makes at start
+ * (src/v8-tuning.ts), without which an idle full collection can leave Node's own per-request work
+ * a third slower, and the ceiling would sink by chance during a run.
+ *
+ * Run as `node --import tsx bench/baseline-server.ts <captures.json>`; prints `listening <port>` once
+ * it listens on 127.0.0.1.
  */
 import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { tuneV8ForServing } from '../src/v8-tuning.js';
 import type { Capture } from './baseline.js';
+
+tuneV8ForServing();
 
 /** What Fastify announces, so the Keep-Alive header is byte for byte the same. */
 const KEEP_ALIVE_TIMEOUT_MS = 72_000;
