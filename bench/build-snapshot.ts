@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 
 const REPO = fileURLToPath(new URL('..', import.meta.url));
 /** What the built server reads beside dist/ (data/, src/web/assets/, package.json) and the packages left out of its bundle. */
-const LINKED = ['data', 'src', 'package.json', 'node_modules'];
+export const BESIDE_DIST = ['data', 'src', 'package.json', 'node_modules'];
 
 /** A frozen copy of the build the whole run measures. */
 export interface BuildSnapshot {
@@ -26,7 +26,7 @@ export function snapshotBuild(directory: string): BuildSnapshot {
   const root = join(directory, 'build');
   mkdirSync(root);
   cpSync(dist, join(root, 'dist'), { recursive: true });
-  for (const name of LINKED) symlinkSync(join(REPO, name), join(root, name));
+  for (const name of BESIDE_DIST) symlinkSync(join(REPO, name), join(root, name));
   return { root, serverEntry: join(root, 'dist', 'server.js'), description: describeSource() };
 }
 

@@ -4,6 +4,7 @@ import { mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { BESIDE_DIST } from '../../bench/build-snapshot.js';
 import { deleteKeys, keysUnder, REDIS_URL, testKeyPrefix } from '../ratelimit/redis-support.js';
 import { ADMIN_TOKEN, AUTH } from '../support/admin.js';
 import { slotFields } from '../support/fixtures.js';
@@ -23,7 +24,7 @@ describe('the built bundle, dist/server.js', () => {
 
   before(() => {
     execFileSync(process.execPath, ['--import', 'tsx', 'scripts/build.ts', join(root, 'dist')], { stdio: 'pipe' });
-    for (const name of ['data', 'src', 'package.json', 'node_modules']) symlinkSync(join(process.cwd(), name), join(root, name));
+    for (const name of BESIDE_DIST) symlinkSync(join(process.cwd(), name), join(root, name));
   });
   after(() => rmSync(root, { recursive: true, force: true }));
 
