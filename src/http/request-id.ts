@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { freshDecimal } from './fresh-decimal.js';
 
 /** An id a proxy or client chose is kept when it is short and plain enough to log and echo safely. */
 const ACCEPTED_ID = /^[\w.-]{1,64}$/;
@@ -18,7 +19,7 @@ function freshRequestId(): string {
   issued += 1;
   // One flat string: joined with `+` or a template, 13 characters or more make a cons string, which
   // Node's header-value check would flatten through V8's runtime on every answer (~1.3k instructions).
-  return [PROCESS_PREFIX, issued].join('-');
+  return [PROCESS_PREFIX, freshDecimal(issued)].join('-');
 }
 
 /** Fastify's `genReqId`: the caller's `X-Request-Id` when it is sane, else a fresh one. */

@@ -4,6 +4,7 @@ import type { RateLimitConfig } from '../../config.js';
 import type { RateLimitDecision, RateLimiter } from '../../ratelimit/limiter.js';
 import { MemoryRateLimiter } from '../../ratelimit/memory-limiter.js';
 import { clientAddress, type TrustFunction } from '../proxy-trust.js';
+import { freshDecimal } from '../fresh-decimal.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -60,7 +61,7 @@ export function rateLimitHeaders(decision: RateLimitDecision, headers: string[] 
     'x-ratelimit-limit',
     String(decision.limit),
     'x-ratelimit-remaining',
-    String(decision.remaining),
+    freshDecimal(decision.remaining),
     'x-ratelimit-reset',
     String(decision.reset),
     'x-ratelimit-window',
