@@ -18,6 +18,7 @@ import { join } from 'node:path';
 import { readCatalogueDocument } from '../src/store/bundled.js';
 import { capture, startBaseline, verifyBaseline, type Capture } from './baseline.js';
 import { callgrindAvailable, callgrindWrapper, controlCallgrind, dumpCounts, type DumpCounts } from './callgrind.js';
+import { readCommandLine } from './command-line.js';
 import { loadRunner, type LoadSettings } from './load.js';
 import { singlePlacement } from './machine.js';
 import { killAll } from './processes.js';
@@ -27,18 +28,10 @@ import { MATCH_WORKLOAD, SLUG_WORKLOAD, workloads, type Workload } from './workl
 
 const COUNTED = [SLUG_WORKLOAD, MATCH_WORKLOAD, 'GET /api/emojis'];
 
-const args = process.argv.slice(2);
-function option(name: string, fallback: number): number {
-  const at = args.indexOf(name);
-  if (at < 0) return fallback;
-  const value = Number(args[at + 1]);
-  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a whole number ≥ 1, got "${args[at + 1]}"`);
-  return value;
-}
-const size = option('--size', 200);
-const warmSeconds = option('--warm', 30);
-const measureSeconds = option('--measure', 15);
-const connections = option('--connections', 50);
+const USAGE = 'npm run bench:instructions -- [--size 200] [--warm 30] [--measure 15] [--connections 50]';
+const {
+  numbers: { size, warm: warmSeconds, measure: measureSeconds, connections },
+} = readCommandLine(USAGE, { size: 200, warm: 30, measure: 15, connections: 50 });
 
 interface Counted {
   readonly requests: number;

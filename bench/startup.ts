@@ -12,6 +12,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { readCatalogueDocument } from '../src/store/bundled.js';
+import { readCommandLine } from './command-line.js';
 import { memoryOf, pinSelf, killAll } from './processes.js';
 import { importCatalogue, startSlotmoji } from './slotmoji-server.js';
 import { syntheticCatalogue } from './synthetic-catalogue.js';
@@ -31,16 +32,16 @@ interface Round {
   readonly stallMs?: number;
 }
 
-const args = process.argv.slice(2);
-const option = (name: string, fallback: string) => {
-  const at = args.indexOf(name);
-  return at < 0 ? fallback : (args.splice(at, 2)[1] as string);
-};
-const size = Number(option('--size', '100000'));
-const rounds = Number(option('--rounds', '5'));
-const stall = !args.includes('--no-stall');
-const builds = args.filter((arg) => arg.includes('=')).map((arg) => arg.split('=') as [string, string]);
-if (builds.length === 0) throw new Error('give at least one NAME=path/to/dist/server.js');
+const USAGE = 'npm run bench:startup -- [--size 100000] [--rounds 5] [--no-stall] NAME=path/to/dist/server.js ...';
+const commandLine = readCommandLine(USAGE, { size: 100_000, rounds: 5 }, { flags: ['no-stall'], positionals: true });
+const { size, rounds } = commandLine.numbers;
+const stall = !commandLine.flags['no-stall'];
+const builds = commandLine.positionals.map((arg): [string, string] => {
+  const at = arg.indexOf('=');
+  if (at < 1 || at === arg.length - 1) throw new Error(`"${arg}" is not NAME=path/to/dist/server.js\nusage: ${USAGE}`);
+  return [arg.slice(0, at), arg.slice(at + 1)];
+});
+if (builds.length === 0) throw new Error(`give at least one NAME=path/to/dist/server.js\nusage: ${USAGE}`);
 
 const SERVER_CORES = '0';
 pinSelf('1');
