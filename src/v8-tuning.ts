@@ -14,9 +14,9 @@ const keptTickEntries: object[] = [];
  * from an object literal with symbol keys, each property added by a map transition that V8 holds
  * only weakly. A full collection while no entry is alive (start-up's loading does several, as does
  * any quiet spell) drops those maps; the next entry makes new ones, and after a few rounds the
- * literal's property definitions go megamorphic: from then on every entry is built in V8's runtime.
- * A bare node:http server fell from 32,800 to 22,200 requests a second after eight idle `gc()`
- * calls. One entry kept alive keeps the maps, and with them the fast path.
+ * literal's property definitions go megamorphic: from then on every entry is built in V8's runtime
+ * (what that costs a bare node:http server: bench/RESULTS.md, Findings). One entry kept alive keeps
+ * the maps, and with them the fast path.
  */
 export function tuneV8ForServing(): void {
   setFlagsFromString('--no-memory-reducer');
