@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { BESIDE_DIST } from '../../bench/build-snapshot.js';
 import { deleteKeys, keysUnder, REDIS_URL, testKeyPrefix } from '../ratelimit/redis-support.js';
@@ -63,6 +63,25 @@ describe('the built bundle, dist/server.js', () => {
     } finally {
       assert.equal(await server.stop(), 0, server.output());
     }
+  });
+
+  it('leaves the PostgreSQL and Redis clients out of what every start loads', () => {
+    // The modules a start reads before running: the entry and the chunks it imports statically, in turn.
+    const imported = (file: string): string[] =>
+      [...readFileSync(file, 'utf8').matchAll(/(?:^|[;\s}])import\s*(?:[\w${},*\s]+?\s*from\s*)?"([^"]+)"/g)].map((match) => match[1] as string);
+    const loaded = new Set<string>();
+    const packages = new Set<string>();
+    const visit = (file: string): void => {
+      if (loaded.has(file)) return;
+      loaded.add(file);
+      for (const specifier of imported(file)) {
+        if (specifier.startsWith('./')) visit(join(dirname(file), specifier));
+        else packages.add(specifier);
+      }
+    };
+    visit(entry);
+    assert.ok(packages.has('better-sqlite3'), `static imports found: ${[...packages].join(', ')}`);
+    assert.ok(!packages.has('pg') && !packages.has('ioredis'), `static imports found: ${[...packages].join(', ')}`);
   });
 
   it('runs on PostgreSQL and Redis, whose clients it loads from outside the bundle', async () => {
