@@ -96,10 +96,13 @@ export async function startSlotmoji(options: SlotmojiOptions): Promise<SlotmojiS
 
 /** Replaces the whole catalogue through the admin import; resolves with how long the import took. */
 export async function importCatalogue(url: string, document: CatalogueDocument): Promise<number> {
+  // Encoded before the clock starts: given the string, the client itself spent about a second of the
+  // timed import on 100,000 slots measuring and encoding it (Content-Length, then UTF-8).
+  const body = Buffer.from(JSON.stringify(document));
   const reply = await call(`${url}/api/admin/catalogue`, {
     method: 'PUT',
     headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' },
-    body: JSON.stringify(document),
+    body,
     timeoutMs: 300_000,
   });
   if (reply.status !== 200) throw new Error(`import of ${document.slots.length} slots answered ${reply.status}: ${reply.body.toString().slice(0, 500)}`);
