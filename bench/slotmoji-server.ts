@@ -96,8 +96,8 @@ export async function startSlotmoji(options: SlotmojiOptions): Promise<SlotmojiS
 
 /** Replaces the whole catalogue through the admin import; resolves with how long the import took. */
 export async function importCatalogue(url: string, document: CatalogueDocument): Promise<number> {
-  // Encoded before the clock starts: given the string, the client itself spent about a second of the
-  // timed import on 100,000 slots measuring and encoding it (Content-Length, then UTF-8).
+  // Encoded before the clock starts: given the string, the client itself spent part of the timed import
+  // measuring and encoding it, Content-Length and then UTF-8 (bench/RESULTS.md, Findings).
   const body = Buffer.from(JSON.stringify(document));
   const reply = await call(`${url}/api/admin/catalogue`, {
     method: 'PUT',

@@ -6,7 +6,8 @@
  *   npm run bench:startup -- [--size 100000] [--rounds 5] [--no-stall] NAME=path/to/dist/server.js ...
  *
  * e.g. `new=dist/server.js` against `base=/tmp/base/dist/server.js`, another commit built with
- * `tsc -p tsconfig.build.json` (its data/ and src/web/assets beside its dist/, node_modules reachable).
+ * `node --import tsx scripts/build.ts /tmp/base/dist` (the whole dist/, chunks included; data/, src/
+ * and package.json beside it, node_modules reachable).
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';

@@ -31,7 +31,7 @@ await build({
   entryNames: '[name]',
   bundle: true,
   // In one file, esbuild hoists the dynamically imported modules' `import pg` and `import { Redis }` to the
-  // top, and every SQLite start loaded both clients (~170 ms here).
+  // top, and every SQLite start loaded both clients (bench/RESULTS.md, Findings).
   splitting: true,
   platform: 'node',
   format: 'esm',
