@@ -11,6 +11,7 @@ import {
   disturbance,
   growthRows,
   judgeCell,
+  judgeWorkers,
   p99Target,
   ratioTarget,
   startupChecks,
@@ -303,7 +304,7 @@ describe('bench report', () => {
     }),
     sizeReport(100_000, { readyMs: 2500, cells: [cell(SLUG_WORKLOAD, { rps: 19_000 }), cell(LIST_1000_WORKLOAD, { rps: 240, server: 0.13, wrk: 0.99 }, { p99Ms: 800 })] }),
   ];
-  const text = renderReport({
+  const report: Parameters<typeof renderReport>[0] = {
     command: 'npm run bench',
     date: '2026-11-25T00:00:00.000Z',
     machine: { cpuCount: 2, cpuModel: 'test CPU', memoryGiB: 8, node: 'v20.0.0', kernel: 'linux x64' },
@@ -318,8 +319,17 @@ describe('bench report', () => {
     sizes,
     workers: undefined,
     profiles: [],
-  });
+  };
+  const text = renderReport(report);
   const row = (slots: string, workload: string) => text.split('\n').find((line) => line.startsWith(`| ${slots} | \`${workload}\``)) ?? '';
+
+  it('shows the judged projection beside the measured ratio in the report', () => {
+    const placement = { server: '0-1', load: '0-1', loadThreads: 1, shared: true, note: 'shared' };
+    const workers = { size: 200, placement, single: load({ rps: 38_000, server: 1, wrk: 0.55 }), workers: load({ rps: 40_000, server: 1.4, wrk: 0.55 }) };
+    const text = renderReport({ ...report, workers });
+    assert.match(text, /\| 1\.05 \| ≥ 1\.6 \(judged: 1\.50 projected, see below\) \*\*FAIL\*\* \|/);
+    assert.match(text, /could have measured at most 1\.31×, so the ratio judged is the projection/);
+  });
 
   it('shows CPU per request of both servers and their ratio in the throughput table', () => {
     // slotmoji 19,000 rps on one core: 52.6 µs; baseline 50.0 µs; 1.05×.
@@ -371,4 +381,35 @@ describe('bench RESULTS.md kept sections', () => {
       rmSync(directory, { recursive: true, force: true });
     }
   });
+});
+
+describe('WORKERS=2 against one process', () => {
+  // One process saturates its core at 38,000 rps: 26.3 µs a request.
+  const single = load({ rps: 38_000, server: 1, wrk: 0.55 });
+
+  it('judges the projection when wrk shares the two cores, and says how far the measurement could go', () => {
+    // Two workers: 1.4 cores for 40,000 rps, 35 µs a request; wrk 13.75 µs a request.
+    const verdict = judgeWorkers(single, load({ rps: 40_000, server: 1.4, wrk: 0.55 }), true);
+    assert.equal(verdict.judged, 'projected');
+    assert.equal(verdict.measured.toFixed(3), '1.053');
+    assert.equal(verdict.projected.toFixed(3), '1.504');
+    assert.equal(verdict.ceiling?.toFixed(3), '1.314');
+    assert.equal(verdict.ok, false);
+  });
+
+  it('passes workers whose CPU per request scales, however little the shared cores let them answer', () => {
+    // 1.2 cores for 46,000 rps: 26.1 µs a request, as one process.
+    const verdict = judgeWorkers(single, load({ rps: 46_000, server: 1.2, wrk: 0.6 }), true);
+    assert.equal(verdict.projected.toFixed(2), '2.02');
+    assert.ok(verdict.measured < 1.6);
+    assert.equal(verdict.ok, true);
+  });
+
+  it('judges the measurement on cores of their own', () => {
+    const scaling = judgeWorkers(single, load({ rps: 64_600, server: 2 }), false);
+    assert.deepEqual([scaling.judged, scaling.measured.toFixed(2), scaling.ceiling, scaling.ok], ['measured', '1.70', undefined, true]);
+    // Cheap per request, yet answering only 1.5 times as much: a fail.
+    assert.equal(judgeWorkers(single, load({ rps: 57_000, server: 1.2 }), false).ok, false);
+  });
+
 });
