@@ -55,7 +55,6 @@ export interface BenchReport {
   readonly profiles: readonly ProfileReport[];
 }
 
-
 const int = (value: number) => Math.round(value).toLocaleString('en-US');
 const ms = (value: number) => value.toFixed(2);
 const verdict = (ok: boolean) => (ok ? 'pass' : '**FAIL**');

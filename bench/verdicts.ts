@@ -211,9 +211,10 @@ export interface WorkersVerdict {
 const loadCpuPerRequestUs = (result: LoadResult): number => ((result.cpu.load * result.cpuSeconds) / result.requests) * 1e6;
 
 /**
- * On two cores shared with wrk the measured ratio is bounded well below the target whatever the
- * server does: one process has a core to itself while wrk uses part of the other, two workers split
- * what wrk leaves of both. There the projection is judged; on cores of their own, the measurement.
+ * On two cores shared with wrk the measured ratio says as much about wrk as about the server: one
+ * process has a core to itself while wrk uses part of the other, two workers split what wrk leaves of
+ * both, which can hold the ratio under the target however cheap the workers are. There the
+ * projection is judged; on cores of their own, the measurement.
  */
 export function judgeWorkers(single: LoadResult, workers: LoadResult, sharedCores: boolean): WorkersVerdict {
   const measured = workers.rps / single.rps;
