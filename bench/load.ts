@@ -38,8 +38,8 @@ export interface LoadResult {
   readonly loadThreads: number;
 }
 
-/** Server CPU-seconds per request answered, in µs. */
-export const cpuPerRequestUs = (result: LoadResult): number => ((result.cpu.server * result.cpuSeconds) / result.requests) * 1e6;
+/** CPU-seconds per request answered, in µs: the server's, or wrk's (`'load'`). */
+export const cpuPerRequestUs = (result: LoadResult, of: keyof CpuUse = 'server'): number => ((result.cpu[of] * result.cpuSeconds) / result.requests) * 1e6;
 
 /** Other jobs using more than this many cores during a measurement make it disturbed. */
 export const DISTURBED_CORES = 0.15;

@@ -183,7 +183,7 @@ function workersSection(workers: WorkersReport | undefined, options: BenchOption
     lines.push(
       '',
       `Server CPU per request: ${perRequestUs(workers.single)} µs with one process, ${perRequestUs(workers.workers)} µs with two workers (their primary included).` +
-        (judged.ceiling !== undefined
+        (judged.judged === 'projected'
           ? ` wrk and other jobs used ${percent(workers.workers.cpu.load + workers.workers.cpu.others)} of the same two cores during the WORKERS=2 run, ` +
             `leaving the workers ${(2 - workers.workers.cpu.load - workers.workers.cpu.others).toFixed(2)} cores: ` +
             `even two workers costing no more per request than one process could have measured at most ${judged.ceiling.toFixed(2)}×, ` +

@@ -193,22 +193,25 @@ export function writeChecks(size: SizeReport): Check[] {
 /** `WORKERS=2` over one process (issue 7), slug lookups. */
 export const WORKERS_RATIO_TARGET = 1.6;
 
-export interface WorkersVerdict {
+/** `WORKERS=2` against one process, `ok` for the ratio judged. */
+export type WorkersVerdict = {
   /** WORKERS=2's rps over one process's, as measured. */
   readonly measured: number;
   /** Two workers on two cores of their own over one process on one, at the CPU per request each measured. */
   readonly projected: number;
-  /**
-   * With wrk on the same two cores: the most the measured ratio could be were two workers to cost
-   * nothing more per request than one process, as wrk's own CPU per request takes its share of them.
-   */
-  readonly ceiling: number | undefined;
-  /** Which ratio is judged: the projection when wrk shares the cores, as the measured one then says more about wrk. */
-  readonly judged: 'measured' | 'projected';
   readonly ok: boolean;
-}
-
-const loadCpuPerRequestUs = (result: LoadResult): number => ((result.cpu.load * result.cpuSeconds) / result.requests) * 1e6;
+} & (
+  | { readonly judged: 'measured' }
+  | {
+      /** With wrk on the same two cores the projection is judged, as the measured ratio then says as much about wrk. */
+      readonly judged: 'projected';
+      /**
+       * The most the measured ratio could have been were two workers to cost nothing more per request
+       * than one process, as wrk's own CPU per request takes its share of the two cores.
+       */
+      readonly ceiling: number;
+    }
+);
 
 /**
  * On two cores shared with wrk the measured ratio says as much about wrk as about the server: one
@@ -219,7 +222,7 @@ const loadCpuPerRequestUs = (result: LoadResult): number => ((result.cpu.load * 
 export function judgeWorkers(single: LoadResult, workers: LoadResult, sharedCores: boolean): WorkersVerdict {
   const measured = workers.rps / single.rps;
   const projected = (2 * cpuPerRequestUs(single)) / cpuPerRequestUs(workers);
-  const ceiling = sharedCores ? (2 * cpuPerRequestUs(single)) / (cpuPerRequestUs(single) + loadCpuPerRequestUs(workers)) : undefined;
-  const judged = sharedCores ? 'projected' : 'measured';
-  return { measured, projected, ceiling, judged, ok: (judged === 'projected' ? projected : measured) >= WORKERS_RATIO_TARGET };
+  if (!sharedCores) return { measured, projected, judged: 'measured', ok: measured >= WORKERS_RATIO_TARGET };
+  const ceiling = (2 * cpuPerRequestUs(single)) / (cpuPerRequestUs(single) + cpuPerRequestUs(workers, 'load'));
+  return { measured, projected, judged: 'projected', ceiling, ok: projected >= WORKERS_RATIO_TARGET };
 }
