@@ -11,11 +11,20 @@ import { tuneV8ForServing } from './v8-tuning.js';
 /** How long requests in flight at SIGTERM get to finish before their connections are cut. */
 const DRAIN_MS = 8_000;
 
+/** Reports trouble that happens in the background, away from any request. */
+type Warn = (error: unknown, what: string) => void;
+/** Where warnings go until the app's log exists (and in the primary, which has none). */
+const warnOnStderr: Warn = (error, what) => void process.stderr.write(`slotmoji: ${what}: ${String(error)}\n`);
+
 /** The configured store. PostgreSQL's client is loaded only when it is asked for: a tenth of a SQLite start-up otherwise. */
-async function openStore(config: Config, onConnectionLost: (error: Error) => void): Promise<Store> {
-  if (config.database.kind === 'sqlite') return new SqliteStore(config.database.path);
+async function openStore(config: Config, warn: Warn): Promise<Store> {
+  if (config.database.kind === 'sqlite') {
+    return new SqliteStore(config.database.path, {
+      onCheckpointFailure: (error) => warn(error, 'the SQLite checkpoint thread failed; commits checkpoint the log themselves'),
+    });
+  }
   const { PostgresStore } = await import('./store/postgres.js');
-  return new PostgresStore(config.database.url, { onError: onConnectionLost });
+  return new PostgresStore(config.database.url, { onError: (error) => warn(error, 'database connection lost; reconnecting') });
 }
 
 /** The Redis limiter, whose client is likewise loaded only when `REDIS_URL` is set. */
@@ -39,15 +48,15 @@ async function main(): Promise<void> {
   }
   if (config.workers > 1 && cluster.isPrimary) {
     // Prepare the database once, before the workers race to; then supervise them.
-    const store = await openStore(config, () => undefined);
+    const store = await openStore(config, warnOnStderr);
     await CatalogueService.prepare(store, () => readCatalogueDocument(), new Date().toISOString());
     await store.close();
     await runPrimary(config, (line) => void process.stderr.write(`slotmoji: ${line}\n`));
     return;
   }
   // Background trouble (a lost database connection, a failed catch-up) goes to the app's log once there is one.
-  let warn = (error: unknown, what: string): void => void process.stderr.write(`slotmoji: ${what}: ${String(error)}\n`);
-  const store = await openStore(config, (error) => warn(error, 'database connection lost; reconnecting'));
+  let warn = warnOnStderr;
+  const store = await openStore(config, (error, what) => warn(error, what));
   const catalogue = await CatalogueService.open(store, () => readCatalogueDocument(), undefined, (error, what) => warn(error, what));
   const rateLimiter = config.redisUrl === undefined ? workerRateLimiter(config) : await connectRedisLimiter(config, config.redisUrl);
   const app = await buildApp({ config, catalogue, rateLimiter, metricsExposition: workerMetricsExposition(config) });

@@ -5,6 +5,7 @@ import type { CatalogueChange } from '../catalogue/change.js';
 import type { CategoryMap } from '../catalogue/categories.js';
 import type { SlotRecord } from '../catalogue/slot.js';
 import { importedRecords, repeatedStringsShared, slotRecord } from './records.js';
+import { SqliteCheckpointer } from './sqlite-checkpointer.js';
 import {
   DEFAULT_CHANGE_LOG_RETENTION,
   DuplicateSlugError,
@@ -39,6 +40,8 @@ const SCHEMA = `
 `;
 
 
+/** SQLite's own threshold (pages in the log) for checkpointing at commit, should the checkpoint thread fail. */
+const AUTOCHECKPOINT_PAGES = 1000;
 /** How often a subscriber checks whether another process committed to the same file. */
 const CHANGE_POLL_MS = 250;
 /** Slots read and parsed between two chances for requests to run (a few milliseconds of work). */
@@ -108,6 +111,8 @@ function translated<T>(write: () => T): T {
 export interface SqliteStoreOptions {
   /** How many of the latest changes the log keeps. */
   readonly changeLogRetention?: number;
+  /** Told when the checkpoint thread fails; commits then checkpoint the log themselves, as SQLite does by default. */
+  readonly onCheckpointFailure?: (error: Error) => void;
 }
 
 /**
@@ -131,6 +136,7 @@ export class SqliteStore implements Store {
   private loading: Promise<unknown> = Promise.resolve();
   private readonly listeners: (() => void)[] = [];
   private changePoll: NodeJS.Timeout | undefined;
+  private readonly checkpointer: SqliteCheckpointer;
 
   private readonly retention: number;
 
@@ -145,6 +151,12 @@ export class SqliteStore implements Store {
     this.db.pragma('synchronous = FULL');
     this.db.pragma('busy_timeout = 5000');
     this.db.pragma('foreign_keys = ON');
+    // Checkpoints happen on a thread of their own, not inside the commit that crosses the threshold.
+    this.db.pragma('wal_autocheckpoint = 0');
+    this.checkpointer = new SqliteCheckpointer(path, (error) => {
+      if (this.db.open) this.db.pragma(`wal_autocheckpoint = ${AUTOCHECKPOINT_PAGES}`);
+      options.onCheckpointFailure?.(error);
+    });
   }
 
   async migrate(): Promise<{ fresh: boolean }> {
@@ -194,7 +206,7 @@ export class SqliteStore implements Store {
       if (this.db.prepare("SELECT value FROM meta WHERE key = 'initialised'").get() !== undefined) return;
       this.replaceInTransaction(slots, categories, now);
     });
-    translated(() => seed.immediate());
+    this.written(seed);
   }
 
   async replaceCatalogue(
@@ -203,7 +215,7 @@ export class SqliteStore implements Store {
     now: string,
   ): Promise<{ readonly records: readonly SlotRecord[]; readonly sequence: number }> {
     const replace = this.db.transaction(() => this.replaceInTransaction(slots, categories, now));
-    return translated(() => replace.immediate());
+    return this.written(replace);
   }
 
   async createSlot(slot: SlotInput, now: string): Promise<WrittenSlot> {
@@ -214,7 +226,7 @@ export class SqliteStore implements Store {
       this.setNextId(id + 1);
       return { record, sequence: this.logChange({ kind: 'slot', record }) };
     });
-    return translated(() => create.immediate());
+    return this.written(create);
   }
 
   async replaceSlot(id: number, slot: SlotInput, now: string): Promise<WrittenSlot | undefined> {
@@ -230,7 +242,7 @@ export class SqliteStore implements Store {
       }
       return { record, sequence: this.logChange({ kind: 'slot', record }) };
     });
-    return translated(() => replace.immediate());
+    return this.written(replace);
   }
 
   async deleteSlot(id: number): Promise<number | undefined> {
@@ -238,7 +250,7 @@ export class SqliteStore implements Store {
       if (this.db.prepare('DELETE FROM slots WHERE id = ?').run(id).changes === 0) return undefined;
       return this.logChange({ kind: 'slotDeleted', id });
     });
-    return translated(() => remove.immediate());
+    return this.written(remove);
   }
 
   async replaceCategories(categories: CategoryMap): Promise<number> {
@@ -246,7 +258,7 @@ export class SqliteStore implements Store {
       this.replaceCategoriesInTransaction(categories);
       return this.logChange({ kind: 'categories', categories });
     });
-    return translated(() => replace.immediate());
+    return this.written(replace);
   }
 
   async changesSince(after: number, limit: number): Promise<readonly LoggedChange[] | undefined> {
@@ -279,9 +291,17 @@ export class SqliteStore implements Store {
 
   async close(): Promise<void> {
     clearInterval(this.changePoll);
+    await this.checkpointer.close();
     await this.loading;
     this.reader?.close();
     this.db.close();
+  }
+
+  /** Runs a write transaction (IMMEDIATE: the write lock first), then asks for what it logged to be checkpointed. */
+  private written<T>(transaction: Database.Transaction<() => T>): T {
+    const result = translated(() => transaction.immediate());
+    this.checkpointer.request();
+    return result;
   }
 
   private dataVersion(): number {

@@ -10,6 +10,8 @@ import { ADMIN_TOKEN, AUTH } from '../support/admin.js';
 import { slotFields } from '../support/fixtures.js';
 import { createTestDatabase } from '../support/postgres.js';
 import { startServer, type ServerProcess } from '../support/process.js';
+import { isCheckpointed } from '../support/sqlite-file.js';
+import { eventually } from '../support/wait.js';
 
 /**
  * The tests of src/ run the sources through tsx; `npm start` runs the esbuild bundle. These run the
@@ -60,6 +62,19 @@ describe('the built bundle, dist/server.js', () => {
       const docs = await fetch(`${server.url}/docs/static/swagger-ui.css`);
       assert.equal(docs.status, 200);
       assert.match(docs.headers.get('content-type') ?? '', /text\/css/);
+    } finally {
+      assert.equal(await server.stop(), 0, server.output());
+    }
+  });
+
+  it('checkpoints the SQLite log on a thread of its own', async () => {
+    const path = join(root, 'checkpointed.db');
+    // A new file: the seed is a commit, which asks the thread (started from the bundle) for a checkpoint.
+    const server = await started({ DATABASE_URL: `sqlite://${path}` });
+    try {
+      // Left to SQLite the seed would stay in the log: its commit is short of the 1,000 pages that checkpoint at commit.
+      await eventually(() => isCheckpointed(path), 10_000, 'the seed to be checkpointed');
+      assert.doesNotMatch(server.output(), /checkpoint/);
     } finally {
       assert.equal(await server.stop(), 0, server.output());
     }
