@@ -8,7 +8,7 @@ interface CheckpointerData {
   readonly path: string;
 }
 
-/** A message from the main thread: check a point in the log, or close the connection and stop. */
+/** A message from the main thread: copy the log into the database file, or close the connection and stop. */
 type CheckpointerRequest = 'checkpoint' | 'close';
 
 /**
@@ -55,7 +55,8 @@ export class SqliteCheckpointer {
   private worker: Worker | undefined;
   private running = false;
   private wanted = false;
-  private failed = false;
+  /** Closed, or failed: no more checkpoints are asked of the thread. */
+  private stopped = false;
 
   /** `onFailure` is called once if the thread cannot start or dies: the writer must checkpoint again itself. */
   constructor(
@@ -65,7 +66,7 @@ export class SqliteCheckpointer {
 
   /** After a commit: the log has grown. */
   request(): void {
-    if (this.failed) return;
+    if (this.stopped) return;
     if (this.running) {
       this.wanted = true;
       return;
@@ -79,7 +80,7 @@ export class SqliteCheckpointer {
     const worker = this.worker;
     if (worker === undefined) return;
     this.worker = undefined;
-    this.failed = true;
+    this.stopped = true;
     // Referenced again, so the process waits for the thread to close its connection.
     worker.ref();
     const ended = new Promise((resolve) => worker.once('exit', resolve));
@@ -110,8 +111,8 @@ export class SqliteCheckpointer {
   }
 
   private fail(error: Error): void {
-    if (this.failed) return;
-    this.failed = true;
+    if (this.stopped) return;
+    this.stopped = true;
     this.worker = undefined;
     this.onFailure(error);
   }
