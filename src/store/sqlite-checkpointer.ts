@@ -1,11 +1,24 @@
+import { statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
+
+/**
+ * SQLite's own threshold, in pages of log: a commit that takes the log past it checkpoints (what the
+ * writer falls back to should the thread fail), and a log longer than it is emptied by the thread.
+ */
+export const LOG_PAGES_LIMIT = 1000;
+/**
+ * How long the log file may grow while the thread is still copying: past it, commits outpace the
+ * thread (a stream of them, on a core the main thread keeps busy), and the writer catches up itself.
+ */
+const BEHIND_LOG_BYTES = 16 * 1024 * 1024;
 
 /** What the checkpoint thread is started with. */
 interface CheckpointerData {
   /** better-sqlite3's entry, resolved here: an `eval` worker's `require` would look from the working directory. */
   readonly driver: string;
   readonly path: string;
+  readonly logPagesLimit: number;
 }
 
 /** A message from the main thread: copy the log into the database file, or close the connection and stop. */
@@ -13,33 +26,43 @@ type CheckpointerRequest = 'checkpoint' | 'close';
 
 /**
  * The checkpoint thread's program, plain CommonJS: an `eval` worker runs text, which no TypeScript
- * loader or bundler sees. A PASSIVE checkpoint copies what the log holds into the database file
- * without waiting on readers or the writer. On Linux a thread's nice value is its own, so the copy
- * takes the core only when the main thread does not want it (on a one-core placement it would
- * otherwise slow the snapshot rebuild that follows a large write); elsewhere the value is the whole
- * process's, and left alone.
+ * loader or bundler sees.
+ *
+ * A PASSIVE checkpoint copies into the database file what the log holds and no open reader still
+ * needs, without waiting on readers or the writer. The log itself starts over only when a write
+ * begins with all of it copied; under a stream of writes one always begins while a checkpoint is
+ * running, and the log would grow with the stream. So once a long log is all copied, a TRUNCATE
+ * checkpoint empties it, if it can take the write lock at once (no busy wait: the main thread's
+ * writes would wait on it; failing, the next checkpoint tries again).
+ *
+ * On Linux a thread's nice value is its own: at the lowest priority the copy yields most of a core
+ * the main thread wants (on a one-core placement it would otherwise slow the snapshot rebuild after
+ * a large write). Elsewhere the value is the whole process's, and left alone. A SqliteError would
+ * reach the main thread as "[object Object]": its code and message go in a plain Error.
  */
 const PROGRAM = `
 const { parentPort, workerData } = require('node:worker_threads');
-// A SqliteError reaches the main thread as "[object Object]": its message goes in a plain Error.
 const plainErrors = (run) => {
   try {
     return run();
   } catch (error) {
-    throw new Error(String(error && error.message));
+    throw Object.assign(new Error(String(error && error.message)), { code: error && error.code });
   }
 };
 if (process.platform === 'linux') require('node:os').setPriority(19);
 const Database = require(workerData.driver);
-const db = plainErrors(() => new Database(workerData.path, { fileMustExist: true }));
+const db = plainErrors(() => new Database(workerData.path, { fileMustExist: true, timeout: 0 }));
 parentPort.on('message', (request) => {
   if (request === 'close') {
     db.close();
     parentPort.close();
-  } else {
-    plainErrors(() => db.pragma('wal_checkpoint(PASSIVE)'));
-    parentPort.postMessage('checkpointed');
+    return;
   }
+  const [copied] = plainErrors(() => db.pragma('wal_checkpoint(PASSIVE)'));
+  if (copied.busy === 0 && copied.checkpointed === copied.log && copied.log > workerData.logPagesLimit) {
+    plainErrors(() => db.pragma('wal_checkpoint(TRUNCATE)'));
+  }
+  parentPort.postMessage('checkpointed');
 });
 `;
 
@@ -49,7 +72,8 @@ parentPort.on('message', (request) => {
  * database file before the import could answer (bench/RESULTS.md, Findings). Durability does not
  * wait on a checkpoint: a commit is on disk once the log is synced. One checkpoint runs at a time;
  * commits meanwhile ask for one more. The thread starts with the first commit, so a process that
- * never writes never has one.
+ * never writes never has one. Any error stops it for good: the writer then checkpoints as SQLite
+ * does by default, which is safe, where retrying a failing copy forever would not be.
  */
 export class SqliteCheckpointer {
   private worker: Worker | undefined;
@@ -57,6 +81,7 @@ export class SqliteCheckpointer {
   private wanted = false;
   /** Closed, or failed: no more checkpoints are asked of the thread. */
   private stopped = false;
+  private closing: Promise<void> | undefined;
 
   /** `onFailure` is called once if the thread cannot start or dies: the writer must checkpoint again itself. */
   constructor(
@@ -64,7 +89,7 @@ export class SqliteCheckpointer {
     private readonly onFailure: (error: Error) => void,
   ) {}
 
-  /** After a commit: the log has grown. */
+  /** After a commit: the log has grown. Never throws: the commit is durable whatever happens here. */
   request(): void {
     if (this.stopped) return;
     if (this.running) {
@@ -72,15 +97,30 @@ export class SqliteCheckpointer {
       return;
     }
     this.running = true;
-    this.started().postMessage('checkpoint' satisfies CheckpointerRequest);
+    try {
+      this.started().postMessage('checkpoint' satisfies CheckpointerRequest);
+    } catch (error) {
+      this.fail(error instanceof Error ? error : new Error(String(error)));
+    }
   }
 
-  /** Lets a running checkpoint finish, closes the thread's connection and waits for the thread to end. */
-  async close(): Promise<void> {
+  /** Whether commits are outpacing the thread: a checkpoint is running and the log file is past its bound. */
+  isBehind(): boolean {
+    if (!this.running || this.stopped) return false;
+    return (statSync(`${this.path}-wal`, { throwIfNoEntry: false })?.size ?? 0) > BEHIND_LOG_BYTES;
+  }
+
+  /** Lets a requested checkpoint finish, closes the thread's connection and waits for the thread to end; asks nothing more of it. */
+  close(): Promise<void> {
+    this.closing ??= this.closeThread();
+    return this.closing;
+  }
+
+  private async closeThread(): Promise<void> {
+    this.stopped = true;
     const worker = this.worker;
     if (worker === undefined) return;
     this.worker = undefined;
-    this.stopped = true;
     // Referenced again, so the process waits for the thread to close its connection.
     worker.ref();
     const ended = new Promise((resolve) => worker.once('exit', resolve));
@@ -90,7 +130,11 @@ export class SqliteCheckpointer {
 
   private started(): Worker {
     if (this.worker !== undefined) return this.worker;
-    const workerData: CheckpointerData = { driver: createRequire(import.meta.url).resolve('better-sqlite3'), path: this.path };
+    const workerData: CheckpointerData = {
+      driver: createRequire(import.meta.url).resolve('better-sqlite3'),
+      path: this.path,
+      logPagesLimit: LOG_PAGES_LIMIT,
+    };
     const worker = new Worker(PROGRAM, { eval: true, workerData });
     worker.on('message', () => this.finished());
     worker.once('error', (error) => this.fail(error));

@@ -5,7 +5,7 @@ import type { CatalogueChange } from '../catalogue/change.js';
 import type { CategoryMap } from '../catalogue/categories.js';
 import type { SlotRecord } from '../catalogue/slot.js';
 import { importedRecords, repeatedStringsShared, slotRecord } from './records.js';
-import { SqliteCheckpointer } from './sqlite-checkpointer.js';
+import { LOG_PAGES_LIMIT, SqliteCheckpointer } from './sqlite-checkpointer.js';
 import {
   DEFAULT_CHANGE_LOG_RETENTION,
   DuplicateSlugError,
@@ -40,8 +40,10 @@ const SCHEMA = `
 `;
 
 
-/** SQLite's own threshold (pages in the log) for checkpointing at commit, should the checkpoint thread fail. */
-const AUTOCHECKPOINT_PAGES = 1000;
+/** How long a writer waits on a lock before giving up (SQLITE_BUSY, a 503). */
+const BUSY_TIMEOUT_MS = 5000;
+/** How long a writer catching up with the checkpoint thread waits for its copy or a reader to finish. */
+const CATCH_UP_WAIT_MS = 100;
 /** How often a subscriber checks whether another process committed to the same file. */
 const CHANGE_POLL_MS = 250;
 /** Slots read and parsed between two chances for requests to run (a few milliseconds of work). */
@@ -149,12 +151,12 @@ export class SqliteStore implements Store {
     this.db = new Database(path);
     this.db.pragma('journal_mode = WAL');
     this.db.pragma('synchronous = FULL');
-    this.db.pragma('busy_timeout = 5000');
+    this.db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
     this.db.pragma('foreign_keys = ON');
     // Checkpoints happen on a thread of their own, not inside the commit that crosses the threshold.
     this.db.pragma('wal_autocheckpoint = 0');
     this.checkpointer = new SqliteCheckpointer(path, (error) => {
-      if (this.db.open) this.db.pragma(`wal_autocheckpoint = ${AUTOCHECKPOINT_PAGES}`);
+      if (this.db.open) this.db.pragma(`wal_autocheckpoint = ${LOG_PAGES_LIMIT}`);
       options.onCheckpointFailure?.(error);
     });
   }
@@ -206,7 +208,7 @@ export class SqliteStore implements Store {
       if (this.db.prepare("SELECT value FROM meta WHERE key = 'initialised'").get() !== undefined) return;
       this.replaceInTransaction(slots, categories, now);
     });
-    this.written(seed);
+    this.commitAndCheckpoint(seed);
   }
 
   async replaceCatalogue(
@@ -215,7 +217,7 @@ export class SqliteStore implements Store {
     now: string,
   ): Promise<{ readonly records: readonly SlotRecord[]; readonly sequence: number }> {
     const replace = this.db.transaction(() => this.replaceInTransaction(slots, categories, now));
-    return this.written(replace);
+    return this.commitAndCheckpoint(replace);
   }
 
   async createSlot(slot: SlotInput, now: string): Promise<WrittenSlot> {
@@ -226,7 +228,7 @@ export class SqliteStore implements Store {
       this.setNextId(id + 1);
       return { record, sequence: this.logChange({ kind: 'slot', record }) };
     });
-    return this.written(create);
+    return this.commitAndCheckpoint(create);
   }
 
   async replaceSlot(id: number, slot: SlotInput, now: string): Promise<WrittenSlot | undefined> {
@@ -242,7 +244,7 @@ export class SqliteStore implements Store {
       }
       return { record, sequence: this.logChange({ kind: 'slot', record }) };
     });
-    return this.written(replace);
+    return this.commitAndCheckpoint(replace);
   }
 
   async deleteSlot(id: number): Promise<number | undefined> {
@@ -250,7 +252,7 @@ export class SqliteStore implements Store {
       if (this.db.prepare('DELETE FROM slots WHERE id = ?').run(id).changes === 0) return undefined;
       return this.logChange({ kind: 'slotDeleted', id });
     });
-    return this.written(remove);
+    return this.commitAndCheckpoint(remove);
   }
 
   async replaceCategories(categories: CategoryMap): Promise<number> {
@@ -258,7 +260,7 @@ export class SqliteStore implements Store {
       this.replaceCategoriesInTransaction(categories);
       return this.logChange({ kind: 'categories', categories });
     });
-    return this.written(replace);
+    return this.commitAndCheckpoint(replace);
   }
 
   async changesSince(after: number, limit: number): Promise<readonly LoggedChange[] | undefined> {
@@ -298,10 +300,27 @@ export class SqliteStore implements Store {
   }
 
   /** Runs a write transaction (IMMEDIATE: the write lock first), then asks for what it logged to be checkpointed. */
-  private written<T>(transaction: Database.Transaction<() => T>): T {
+  private commitAndCheckpoint<T>(transaction: Database.Transaction<() => T>): T {
     const result = translated(() => transaction.immediate());
     this.checkpointer.request();
+    if (this.checkpointer.isBehind()) this.catchUpWithCheckpoints();
     return result;
+  }
+
+  /**
+   * Copies and empties the log here, as SQLite would at commit: the thread cannot keep up, and the
+   * log only starts over when a write begins with all of it copied. Waits briefly for the thread's
+   * copy or a reader; failing that (a row saying busy, never an error) the next commit tries again.
+   */
+  private catchUpWithCheckpoints(): void {
+    this.db.pragma(`busy_timeout = ${CATCH_UP_WAIT_MS}`);
+    try {
+      this.db.pragma('wal_checkpoint(TRUNCATE)');
+    } catch {
+      // The commit before it is durable and must not be reported as failed; the thread copies on.
+    } finally {
+      this.db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+    }
   }
 
   private dataVersion(): number {

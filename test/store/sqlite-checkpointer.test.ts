@@ -1,16 +1,19 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import Database from 'better-sqlite3';
-import { SqliteCheckpointer } from '../../src/store/sqlite-checkpointer.js';
+import { LOG_PAGES_LIMIT, SqliteCheckpointer } from '../../src/store/sqlite-checkpointer.js';
 import { SqliteStore } from '../../src/store/sqlite.js';
 import { slotFields } from '../support/fixtures.js';
-import { checkpointedShare, isCheckpointed } from '../support/sqlite-file.js';
-import { eventually } from '../support/wait.js';
+import { rowsInFileAlone } from '../support/sqlite-file.js';
+import { eventually, within } from '../support/wait.js';
 
 const T0 = '2026-01-01T00:00:00.000Z';
+const ROWS = 6000;
+/** Long enough for a wrongly started thread to have opened the file and copied the log (~60 ms). */
+const QUIET_MS = 1000;
 
 /** A WAL database whose commits never checkpoint: what they write stays in the log until someone copies it. */
 function uncheckpointed(path: string): Database.Database {
@@ -20,23 +23,41 @@ function uncheckpointed(path: string): Database.Database {
   db.exec('CREATE TABLE filler (text TEXT NOT NULL)');
   const insert = db.prepare('INSERT INTO filler (text) VALUES (?)');
   db.transaction(() => {
-    for (let row = 0; row < 2000; row++) insert.run('x'.repeat(1000));
+    for (let row = 0; row < ROWS; row++) insert.run('x'.repeat(1000));
   })();
   return db;
 }
+
+const fillerInFile = (path: string) => rowsInFileAlone(path, 'filler');
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('SqliteCheckpointer', () => {
   const dir = mkdtempSync(join(tmpdir(), 'slotmoji-checkpoint-'));
   after(() => rmSync(dir, { recursive: true, force: true }));
 
-  it('copies the log into the database file when asked, and not before', async () => {
+  it('copies the log into the database file when asked', async () => {
     const path = join(dir, 'asked.db');
     const db = uncheckpointed(path);
     const checkpointer = new SqliteCheckpointer(path, (error) => assert.fail(error));
     try {
-      assert.ok(checkpointedShare(path) < 0.1, `the file held ${checkpointedShare(path)} of the log before any checkpoint`);
+      assert.equal(fillerInFile(path), 0, 'the rows are in the log only');
       checkpointer.request();
-      await eventually(() => isCheckpointed(path), 10_000, 'the checkpoint thread to copy the log');
+      await eventually(() => fillerInFile(path) === ROWS, 10_000, 'the checkpoint thread to copy the log');
+    } finally {
+      await checkpointer.close();
+      db.close();
+    }
+  });
+
+  it('empties a log longer than SQLite would let grow, once all of it is copied', async () => {
+    const path = join(dir, 'long.db');
+    const db = uncheckpointed(path);
+    const checkpointer = new SqliteCheckpointer(path, (error) => assert.fail(error));
+    try {
+      assert.ok(statSync(`${path}-wal`).size > LOG_PAGES_LIMIT * 4096, 'the log is past the limit');
+      checkpointer.request();
+      await eventually(() => statSync(`${path}-wal`).size === 0, 10_000, 'the log to be emptied');
+      assert.equal(fillerInFile(path), ROWS);
     } finally {
       await checkpointer.close();
       db.close();
@@ -49,26 +70,33 @@ describe('SqliteCheckpointer', () => {
     const checkpointer = new SqliteCheckpointer(path, (error) => assert.fail(error));
     checkpointer.request();
     await checkpointer.close();
-    // The thread took the checkpoint and then the close, in order: the copy is complete, and the writer is
-    // the only connection left.
-    assert.ok(isCheckpointed(path));
+    // The thread took the checkpoint and then the close, in that order.
+    assert.equal(fillerInFile(path), ROWS);
     db.close();
   });
 
-  it('closes at once when nothing was ever asked of it', async () => {
-    const checkpointer = new SqliteCheckpointer(join(dir, 'never.db'), (error) => assert.fail(error));
-    await checkpointer.close();
+  it('starts no thread once closed, though asked again', async () => {
+    const path = join(dir, 'closed.db');
+    const db = uncheckpointed(path);
+    const checkpointer = new SqliteCheckpointer(path, (error) => assert.fail(error));
+    await within(checkpointer.close(), 5000, 'closing a checkpointer that never started');
+    checkpointer.request();
+    await pause(QUIET_MS);
+    assert.equal(fillerInFile(path), 0);
+    await within(checkpointer.close(), 5000, 'closing it again');
+    db.close();
   });
 
-  it('reports a thread that cannot open the database, once, and is quiet after', async () => {
+  it('reports a thread that cannot open the database, once, with SQLite\'s code, and is quiet after', async () => {
     const failures: Error[] = [];
     const checkpointer = new SqliteCheckpointer(join(dir, 'nothing.db'), (error) => failures.push(error));
     checkpointer.request();
     await eventually(() => failures.length > 0, 10_000, 'the failure to be reported');
     checkpointer.request();
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await pause(QUIET_MS);
     assert.equal(failures.length, 1);
     assert.match(String(failures[0]), /unable to open database file/);
+    assert.equal((failures[0] as Error & { code?: unknown }).code, 'SQLITE_CANTOPEN');
     await checkpointer.close();
   });
 });
@@ -84,10 +112,29 @@ describe('SqliteStore with its checkpoint thread', () => {
       await store.migrate();
       const slots = Array.from({ length: 1500 }, (_, index) => slotFields({ name: `Slot ${index + 1}` }));
       await store.replaceCatalogue(slots, { fruit: ['🍒'] }, T0);
-      await eventually(() => isCheckpointed(path), 10_000, 'the import to be checkpointed');
+      await eventually(() => rowsInFileAlone(path, 'slots') === 1500, 10_000, 'the import to be checkpointed');
       const { record } = await store.createSlot(slotFields({ name: 'One More Slot' }), T0);
-      await eventually(() => isCheckpointed(path), 10_000, 'the new slot to be checkpointed');
-      assert.equal((await store.load()).slots.at(-1)?.id, record.id);
+      await eventually(() => rowsInFileAlone(path, 'slots', `id = ${record.id}`) === 1, 10_000, 'the new slot to be checkpointed');
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('keeps the log bounded under a stream of writes the thread cannot keep up with', async () => {
+    const path = join(dir, 'stream.db');
+    const store = new SqliteStore(path, { onCheckpointFailure: (error) => assert.fail(error) });
+    let longest = 0;
+    try {
+      await store.migrate();
+      const { record } = await store.createSlot(slotFields({ name: 'Rewritten Slot' }), T0);
+      // Back to back, never yielding: the thread's replies wait, so it is running at every commit.
+      // 3,000 rewrites of a 2 KB description: ~30 MB of log were it never emptied.
+      for (let write = 0; write < 3000; write++) {
+        await store.replaceSlot(record.id, slotFields({ name: 'Rewritten Slot', description: `${write} ${'y'.repeat(2000)}` }), T0);
+        longest = Math.max(longest, statSync(`${path}-wal`).size);
+      }
+      assert.ok(longest < 24 * 1024 * 1024, `the log reached ${longest} bytes`);
+      assert.equal((await store.load()).slots.find((slot) => slot.id === record.id)?.description.split(' ')[0], '2999');
     } finally {
       await store.close();
     }

@@ -1,22 +1,30 @@
-import { statSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import Database from 'better-sqlite3';
 
-/** The bytes a SQLite file holds once every page its log holds is copied into it. */
-function checkpointedBytes(path: string): number {
-  const reader = new Database(path, { readonly: true });
+/**
+ * The rows of `table` the database file at `path` holds by itself, without its log: what has been
+ * checkpointed into it (0 where the table is not there yet). Read from a copy of the file alone,
+ * since any connection to the file itself would read the log too; `undefined` when the copy caught a
+ * checkpoint half-way and does not read as a database.
+ */
+export function rowsInFileAlone(path: string, table: string, where = '1'): number | undefined {
+  const dir = mkdtempSync(join(tmpdir(), 'slotmoji-file-alone-'));
   try {
-    return (reader.pragma('page_count', { simple: true }) as number) * (reader.pragma('page_size', { simple: true }) as number);
+    const copy = join(dir, 'alone.db');
+    copyFileSync(path, copy);
+    const db = new Database(copy);
+    try {
+      const exists = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(table) !== undefined;
+      return exists ? (db.prepare(`SELECT COUNT(*) FROM ${table} WHERE ${where}`).pluck().get() as number) : 0;
+    } catch (error) {
+      if (error instanceof Database.SqliteError && /^SQLITE_(CORRUPT|NOTADB)/.test(error.code)) return undefined;
+      throw error;
+    } finally {
+      db.close();
+    }
   } finally {
-    reader.close();
+    rmSync(dir, { recursive: true, force: true });
   }
-}
-
-/** Whether the database file at `path` holds all its log does: what a checkpoint leaves. */
-export function isCheckpointed(path: string): boolean {
-  return statSync(path).size === checkpointedBytes(path);
-}
-
-/** How much of what the log holds has reached the database file, from 0 to 1. */
-export function checkpointedShare(path: string): number {
-  return statSync(path).size / checkpointedBytes(path);
 }
