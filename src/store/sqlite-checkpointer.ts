@@ -8,10 +8,10 @@ import { Worker } from 'node:worker_threads';
  */
 export const LOG_PAGES_LIMIT = 1000;
 /**
- * How long the log file may grow while the thread is still copying: past it, commits outpace the
- * thread (a stream of them, on a core the main thread keeps busy), and the writer catches up itself.
+ * How much the log file may grow while one checkpoint runs: past it, commits outpace the thread (a
+ * stream of them, on a core the main thread keeps busy), and the writer catches up itself.
  */
-const BEHIND_LOG_BYTES = 16 * 1024 * 1024;
+const BEHIND_LOG_GROWTH_BYTES = 16 * 1024 * 1024;
 
 /** What the checkpoint thread is started with. */
 interface CheckpointerData {
@@ -82,6 +82,8 @@ export class SqliteCheckpointer {
   /** Closed, or failed: no more checkpoints are asked of the thread. */
   private stopped = false;
   private closing: Promise<void> | undefined;
+  /** The log file's size when the running checkpoint was asked for. */
+  private logBytesAtRequest = 0;
 
   /** `onFailure` is called once if the thread cannot start or dies: the writer must checkpoint again itself. */
   constructor(
@@ -97,6 +99,7 @@ export class SqliteCheckpointer {
       return;
     }
     this.running = true;
+    this.logBytesAtRequest = this.logBytes();
     try {
       this.started().postMessage('checkpoint' satisfies CheckpointerRequest);
     } catch (error) {
@@ -104,10 +107,12 @@ export class SqliteCheckpointer {
     }
   }
 
-  /** Whether commits are outpacing the thread: a checkpoint is running and the log file is past its bound. */
+  /**
+   * Whether commits are outpacing the thread: the log grew past its bound while one checkpoint ran.
+   * One large commit (an import) is not that: its checkpoint was asked for after it.
+   */
   isBehind(): boolean {
-    if (!this.running || this.stopped) return false;
-    return (statSync(`${this.path}-wal`, { throwIfNoEntry: false })?.size ?? 0) > BEHIND_LOG_BYTES;
+    return this.running && !this.stopped && this.logBytes() - this.logBytesAtRequest > BEHIND_LOG_GROWTH_BYTES;
   }
 
   /** Lets a requested checkpoint finish, closes the thread's connection and waits for the thread to end; asks nothing more of it. */
@@ -126,6 +131,11 @@ export class SqliteCheckpointer {
     const ended = new Promise((resolve) => worker.once('exit', resolve));
     worker.postMessage('close' satisfies CheckpointerRequest);
     await ended;
+  }
+
+  /** The log file's size: it grows as commits append and shrinks only when a checkpoint empties it. */
+  private logBytes(): number {
+    return statSync(`${this.path}-wal`, { throwIfNoEntry: false })?.size ?? 0;
   }
 
   private started(): Worker {

@@ -120,6 +120,22 @@ describe('SqliteStore with its checkpoint thread', () => {
     }
   });
 
+  it('leaves a large import\'s copy to the thread, not to its commit', async () => {
+    const path = join(dir, 'large.db');
+    const store = new SqliteStore(path, { onCheckpointFailure: (error) => assert.fail(error) });
+    try {
+      await store.migrate();
+      // ~25 MB of log: past the growth that makes a writer copy the log itself, were one large commit taken for a stream.
+      const slots = Array.from({ length: 12_000 }, (_, index) => slotFields({ name: `Slot ${index + 1}`, description: 'z'.repeat(1900) }));
+      await store.replaceCatalogue(slots, { fruit: ['🍒'] }, T0);
+      // The import's commit started the thread (~60 ms before it can copy anything): nothing is in the file yet.
+      assert.equal(rowsInFileAlone(path, 'slots'), 0);
+      await eventually(() => rowsInFileAlone(path, 'slots') === slots.length, 20_000, 'the import to be checkpointed');
+    } finally {
+      await store.close();
+    }
+  });
+
   it('keeps the log bounded under a stream of writes the thread cannot keep up with', async () => {
     const path = join(dir, 'stream.db');
     const store = new SqliteStore(path, { onCheckpointFailure: (error) => assert.fail(error) });
