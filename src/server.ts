@@ -20,7 +20,7 @@ const warnOnStderr: Warn = (error, what) => void process.stderr.write(`slotmoji:
 async function openStore(config: Config, warn: Warn): Promise<Store> {
   if (config.database.kind === 'sqlite') {
     return new SqliteStore(config.database.path, {
-      onCheckpointFailure: (error) => warn(error, 'the SQLite checkpoint thread failed; commits checkpoint the log themselves'),
+      onCheckpointError: (error) => warn(error, 'a SQLite checkpoint failed'),
     });
   }
   const { PostgresStore } = await import('./store/postgres.js');

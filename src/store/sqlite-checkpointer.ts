@@ -109,7 +109,7 @@ export class SqliteCheckpointer {
 
   /**
    * Whether commits are outpacing the thread: the log grew past its bound while one checkpoint ran.
-   * One large commit (an import) is not that: its checkpoint was asked for after it.
+   * Asked before a commit, so that one large commit (an import) is not taken for that.
    */
   isBehind(): boolean {
     return this.running && !this.stopped && this.logBytes() - this.logBytesAtRequest > BEHIND_LOG_GROWTH_BYTES;
@@ -131,6 +131,11 @@ export class SqliteCheckpointer {
     const ended = new Promise((resolve) => worker.once('exit', resolve));
     worker.postMessage('close' satisfies CheckpointerRequest);
     await ended;
+  }
+
+  /** After the writer tried to catch up: growth counts again from the log as it is now. */
+  countGrowthFromNow(): void {
+    this.logBytesAtRequest = this.logBytes();
   }
 
   /** The log file's size: it grows as commits append and shrinks only when a checkpoint empties it. */

@@ -42,7 +42,7 @@ const SCHEMA = `
 
 /** How long a writer waits on a lock before giving up (SQLITE_BUSY, a 503). */
 const BUSY_TIMEOUT_MS = 5000;
-/** How long a writer catching up with the checkpoint thread waits for its copy or a reader to finish. */
+/** How long a writer catching up with the checkpoint thread waits for readers of older snapshots. */
 const CATCH_UP_WAIT_MS = 100;
 /** How often a subscriber checks whether another process committed to the same file. */
 const CHANGE_POLL_MS = 250;
@@ -113,8 +113,11 @@ function translated<T>(write: () => T): T {
 export interface SqliteStoreOptions {
   /** How many of the latest changes the log keeps. */
   readonly changeLogRetention?: number;
-  /** Told when the checkpoint thread fails; commits then checkpoint the log themselves, as SQLite does by default. */
-  readonly onCheckpointFailure?: (error: Error) => void;
+  /**
+   * Told when a checkpoint fails: the thread's (commits then checkpoint the log themselves, as SQLite
+   * does by default) or a writer's catching up with it (the thread copies on).
+   */
+  readonly onCheckpointError?: (error: unknown) => void;
 }
 
 /**
@@ -139,6 +142,7 @@ export class SqliteStore implements Store {
   private readonly listeners: (() => void)[] = [];
   private changePoll: NodeJS.Timeout | undefined;
   private readonly checkpointer: SqliteCheckpointer;
+  private readonly onCheckpointError: (error: unknown) => void;
 
   private readonly retention: number;
 
@@ -155,9 +159,10 @@ export class SqliteStore implements Store {
     this.db.pragma('foreign_keys = ON');
     // Checkpoints happen on a thread of their own, not inside the commit that crosses the threshold.
     this.db.pragma('wal_autocheckpoint = 0');
+    this.onCheckpointError = options.onCheckpointError ?? (() => undefined);
     this.checkpointer = new SqliteCheckpointer(path, (error) => {
       if (this.db.open) this.db.pragma(`wal_autocheckpoint = ${LOG_PAGES_LIMIT}`);
-      options.onCheckpointFailure?.(error);
+      options.onCheckpointError?.(error);
     });
   }
 
@@ -301,25 +306,33 @@ export class SqliteStore implements Store {
 
   /** Runs a write transaction (IMMEDIATE: the write lock first), then asks for what it logged to be checkpointed. */
   private commitAndCheckpoint<T>(transaction: Database.Transaction<() => T>): T {
+    // Judged before this commit: its own growth (an import's) is the thread's to copy.
+    const behind = this.checkpointer.isBehind();
     const result = translated(() => transaction.immediate());
-    this.checkpointer.request();
-    if (this.checkpointer.isBehind()) this.catchUpWithCheckpoints();
+    // The commit is durable now: nothing after it may turn it into a failed write.
+    try {
+      this.checkpointer.request();
+      if (behind) this.catchUpWithCheckpoints();
+    } catch (error) {
+      this.onCheckpointError(error);
+    }
     return result;
   }
 
   /**
    * Copies and empties the log here, as SQLite would at commit: the thread cannot keep up, and the
-   * log only starts over when a write begins with all of it copied. Waits briefly for the thread's
-   * copy or a reader; failing that (a row saying busy, never an error) the next commit tries again.
+   * log only starts over when a write begins with all of it copied. While the thread copies, SQLite
+   * answers busy at once; readers of older snapshots are waited for briefly. Either way (a row saying
+   * busy, not an error) the next try comes only after as much growth again, so a long read costs at
+   * most one wait per 16 MiB of commits.
    */
   private catchUpWithCheckpoints(): void {
     this.db.pragma(`busy_timeout = ${CATCH_UP_WAIT_MS}`);
     try {
       this.db.pragma('wal_checkpoint(TRUNCATE)');
-    } catch {
-      // The commit before it is durable and must not be reported as failed; the thread copies on.
     } finally {
       this.db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+      this.checkpointer.countGrowthFromNow();
     }
   }
 
