@@ -82,7 +82,7 @@ export class SqliteCheckpointer {
   /** Closed, or failed: no more checkpoints are asked of the thread. */
   private stopped = false;
   private closing: Promise<void> | undefined;
-  /** The log file's size when the running checkpoint was asked for. */
+  /** The log file's size when the running checkpoint was asked for, or the writer last tried to catch up. */
   private logBytesAtRequest = 0;
 
   /** `onFailure` is called once if the thread cannot start or dies: the writer must checkpoint again itself. */
@@ -91,7 +91,7 @@ export class SqliteCheckpointer {
     private readonly onFailure: (error: Error) => void,
   ) {}
 
-  /** After a commit: the log has grown. Never throws: the commit is durable whatever happens here. */
+  /** After a commit: the log has grown. A thread that cannot start is reported through `onFailure`, not thrown. */
   request(): void {
     if (this.stopped) return;
     if (this.running) {
@@ -99,7 +99,7 @@ export class SqliteCheckpointer {
       return;
     }
     this.running = true;
-    this.logBytesAtRequest = this.logBytes();
+    this.countGrowthFromNow();
     try {
       this.started().postMessage('checkpoint' satisfies CheckpointerRequest);
     } catch (error) {
@@ -133,7 +133,7 @@ export class SqliteCheckpointer {
     await ended;
   }
 
-  /** After the writer tried to catch up: growth counts again from the log as it is now. */
+  /** Growth counts from the log as it is now: when a checkpoint is asked for, and after the writer tried to catch up. */
   countGrowthFromNow(): void {
     this.logBytesAtRequest = this.logBytes();
   }

@@ -162,7 +162,7 @@ export class SqliteStore implements Store {
     this.onCheckpointError = options.onCheckpointError ?? (() => undefined);
     this.checkpointer = new SqliteCheckpointer(path, (error) => {
       if (this.db.open) this.db.pragma(`wal_autocheckpoint = ${LOG_PAGES_LIMIT}`);
-      options.onCheckpointError?.(error);
+      this.onCheckpointError(error);
     });
   }
 
