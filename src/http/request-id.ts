@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { freshDecimal } from './fresh-decimal.js';
+import { FreshDecimals } from './fresh-decimal.js';
 
 /** An id a proxy or client chose is kept when it is short and plain enough to log and echo safely. */
 const ACCEPTED_ID = /^[\w.-]{1,64}$/;
@@ -13,13 +13,14 @@ const ACCEPTED_ID = /^[\w.-]{1,64}$/;
  */
 const PROCESS_PREFIX = randomBytes(9).toString('base64url');
 let issued = 0;
+const sequenceTexts = new FreshDecimals();
 
 /** A new id, unique to this answer: `<process prefix>-<sequence number>`. */
 function freshRequestId(): string {
   issued += 1;
   // One flat string: joined with `+` or a template, 13 characters or more make a cons string, which
   // Node's header-value check would flatten through V8's runtime on every answer (~1.3k instructions).
-  return [PROCESS_PREFIX, freshDecimal(issued)].join('-');
+  return [PROCESS_PREFIX, sequenceTexts.text(issued)].join('-');
 }
 
 /** Fastify's `genReqId`: the caller's `X-Request-Id` when it is sane, else a fresh one. */

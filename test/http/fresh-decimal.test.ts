@@ -1,22 +1,43 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { freshDecimal } from '../../src/http/fresh-decimal.js';
+import { FreshDecimals } from '../../src/http/fresh-decimal.js';
 
-describe('freshDecimal', () => {
-  it('writes every safe integer as String does', () => {
-    const whole = fc.oneof(fc.nat(), fc.integer(), fc.maxSafeInteger(), fc.constantFrom(0, -0, 999_999_999, Number.MAX_SAFE_INTEGER, Number.MIN_SAFE_INTEGER));
+describe('FreshDecimals', () => {
+  it('writes every safe integer as String does, whatever it wrote before', () => {
+    const texts = new FreshDecimals();
+    const whole = fc.oneof(fc.nat(), fc.integer(), fc.maxSafeInteger(), fc.constantFrom(0, -0, 999, 1000, 999_999_999_999, 1e12, Number.MAX_SAFE_INTEGER, Number.MIN_SAFE_INTEGER));
     fc.assert(
       fc.property(whole, (value) => {
-        assert.equal(freshDecimal(value), String(value));
+        assert.equal(texts.text(value), String(value));
       }),
       { numRuns: 5000 },
     );
   });
 
+  it('writes runs of consecutive numbers, up or down across thousands, as String does', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 2e12 }), fc.boolean(), (start, upwards) => {
+        const texts = new FreshDecimals();
+        for (let step = 0; step < 2500; step += 1) {
+          const value = upwards ? start + step : Math.max(0, start - step);
+          assert.equal(texts.text(value), String(value));
+        }
+      }),
+      { numRuns: 40 },
+    );
+  });
+
   it('writes the figures the headers carry', () => {
-    assert.equal(freshDecimal(0), '0');
-    assert.equal(freshDecimal(59), '59');
-    assert.equal(freshDecimal(999_999_999), '999999999');
+    const texts = new FreshDecimals();
+    assert.equal(texts.text(0), '0');
+    assert.equal(texts.text(59), '59');
+    assert.equal(texts.text(1_007), '1007');
+    assert.equal(texts.text(999_999_999), '999999999');
+    assert.equal(texts.text(999_999_998), '999999998');
+  });
+
+  it('writes a fraction as toFixed(0) does, not by looking up its digits', () => {
+    assert.equal(new FreshDecimals().text(1234.5), (1234.5).toFixed(0));
   });
 });

@@ -211,7 +211,8 @@ export function fastPath(deps: FastPathDeps): FastPath {
     const { request } = exchange;
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.once('end', () => {
+    // A stream ends once: `once` would only add a wrapper and its removal to every request.
+    request.on('end', () => {
       let payload: Buffer;
       try {
         payload = matchAnswer(exchange, chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks));

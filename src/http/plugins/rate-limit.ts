@@ -4,7 +4,7 @@ import type { RateLimitConfig } from '../../config.js';
 import type { RateLimitDecision, RateLimiter } from '../../ratelimit/limiter.js';
 import { MemoryRateLimiter } from '../../ratelimit/memory-limiter.js';
 import { clientAddress, type TrustFunction } from '../proxy-trust.js';
-import { freshDecimal } from '../fresh-decimal.js';
+import { FreshDecimals } from '../fresh-decimal.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -55,13 +55,16 @@ function isRateLimited(request: FastifyRequest): boolean {
   return root === '' && api === 'api' && area !== undefined && area !== 'admin';
 }
 
+/** `X-RateLimit-Remaining` under a high limit changes on every request. */
+const remainingTexts = new FreshDecimals();
+
 /** The `X-RateLimit-*` headers of a decision appended to a flat name/value list (what `writeHead` takes). */
 export function rateLimitHeaders(decision: RateLimitDecision, headers: string[] = []): string[] {
   headers.push(
     'x-ratelimit-limit',
     String(decision.limit),
     'x-ratelimit-remaining',
-    freshDecimal(decision.remaining),
+    remainingTexts.text(decision.remaining),
     'x-ratelimit-reset',
     String(decision.reset),
     'x-ratelimit-window',
