@@ -37,7 +37,10 @@ describe('FreshDecimals', () => {
     assert.equal(texts.text(999_999_998), '999999998');
   });
 
-  it('writes a fraction as toFixed(0) does, not by looking up its digits', () => {
-    assert.equal(new FreshDecimals().text(1234.5), (1234.5).toFixed(0));
+  it('writes what is not a whole number below a trillion as toFixed(0) does, not by looking up digits', () => {
+    const texts = new FreshDecimals();
+    for (const value of [0.5, 999.5, 1234.5, -1.5, Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY]) {
+      assert.equal(texts.text(value), value.toFixed(0));
+    }
   });
 });
