@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { setTimeout as pause } from 'node:timers/promises';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import Database from 'better-sqlite3';
@@ -29,7 +30,6 @@ function uncheckpointed(path: string): Database.Database {
 }
 
 const fillerInFile = (path: string) => rowsInFileAlone(path, 'filler');
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('SqliteCheckpointer', () => {
   const dir = mkdtempSync(join(tmpdir(), 'slotmoji-checkpoint-'));
@@ -134,7 +134,7 @@ describe('SqliteStore with its checkpoint thread', () => {
       await store.migrate();
       const { record } = await store.createSlot(slotFields({ name: 'Rewritten Slot' }), T0);
       // Back to back, never yielding: the thread's replies wait, so it is running at every commit.
-      // 3,000 rewrites of a 2 KB description: ~30 MB of log were it never emptied.
+      // 3,000 rewrites of a 2 KB description: the log passed 80 MB when nothing emptied it (bench/RESULTS.md, Findings).
       for (let write = 0; write < 3000; write++) {
         await store.replaceSlot(record.id, slotFields({ name: 'Rewritten Slot', description: `${write} ${'y'.repeat(2000)}` }), T0);
         longest = Math.max(longest, statSync(`${path}-wal`).size);
