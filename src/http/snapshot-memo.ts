@@ -34,6 +34,18 @@ export interface ScopedSnapshotCache<T> {
   keep(catalogue: Catalogue, scope: string, key: string, value: T): T;
 }
 
+/** One snapshot's values, and the one found last. */
+interface SnapshotValues<T> {
+  readonly scopes: Map<string, Map<string, T>>;
+  entries: number;
+  bytes: number;
+  /**
+   * The value `get` found last, under its scope and key: a steady client asks the same question
+   * again and again, and comparing two strings costs less than hashing a new one for two map lookups.
+   */
+  last: { readonly scope: string; readonly key: string; readonly value: T } | undefined;
+}
+
 /**
  * Remembers values per snapshot under a scope (a base URL, say) and a key (a request URL), up to
  * `bounds` over all scopes together, dropping them all when full: answers to the same question
@@ -42,16 +54,24 @@ export interface ScopedSnapshotCache<T> {
  */
 export function perSnapshotScopedCache<T>(bounds: CacheBounds<T>): ScopedSnapshotCache<T> {
   const { entries: maxEntries, bytes: maxBytes = Number.POSITIVE_INFINITY, bytesOf = () => 0 } = bounds;
-  const caches = new WeakMap<Catalogue, { readonly scopes: Map<string, Map<string, T>>; entries: number; bytes: number }>();
+  const caches = new WeakMap<Catalogue, SnapshotValues<T>>();
   return {
-    get: (catalogue, scope, key) => caches.get(catalogue)?.scopes.get(scope)?.get(key),
+    get: (catalogue, scope, key) => {
+      const cache = caches.get(catalogue);
+      if (cache === undefined) return undefined;
+      const { last } = cache;
+      if (last !== undefined && last.key === key && last.scope === scope) return last.value;
+      const value = cache.scopes.get(scope)?.get(key);
+      if (value !== undefined) cache.last = { scope, key, value };
+      return value;
+    },
     keep: (catalogue, scope, key, value) => {
       const bytes = bytesOf(value);
       // A value over the whole bound is answered but never kept, so it cannot push out what fits.
       if (bytes > maxBytes) return value;
       let cache = caches.get(catalogue);
       if (cache === undefined || cache.entries >= maxEntries || cache.bytes + bytes > maxBytes) {
-        cache = { scopes: new Map(), entries: 0, bytes: 0 };
+        cache = { scopes: new Map(), entries: 0, bytes: 0, last: undefined };
         caches.set(catalogue, cache);
       }
       let values = cache.scopes.get(scope);
@@ -64,6 +84,8 @@ export function perSnapshotScopedCache<T>(bounds: CacheBounds<T>): ScopedSnapsho
       else cache.entries += 1;
       values.set(key, value);
       cache.bytes += bytes;
+      // It may have been this key's earlier value.
+      cache.last = undefined;
       return value;
     },
   };

@@ -15,8 +15,8 @@ function parts(id: string): { prefix: string; sequence: number } {
 }
 
 describe('request ids', () => {
-  it('numbers the ids of one process in sequence, under one prefix', () => {
-    const ids = Array.from({ length: 1000 }, () => parts(requestId(withHeaders({}))));
+  it('numbers the ids of one process in sequence, under one prefix, across the blocks they are cut from', () => {
+    const ids = Array.from({ length: 3500 }, () => parts(requestId(withHeaders({}))));
     assert.equal(new Set(ids.map((id) => id.prefix)).size, 1);
     for (let i = 1; i < ids.length; i++) assert.equal(ids[i]?.sequence, (ids[i - 1]?.sequence ?? 0) + 1);
   });

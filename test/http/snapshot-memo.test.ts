@@ -82,3 +82,19 @@ test('a scoped per-snapshot cache bounded in bytes counts a replaced value once'
   assert.equal(cache.get(catalogue, 's', 'huge'), undefined, 'a value over the bound is answered but not kept');
   assert.equal(cache.get(catalogue, 's', 'b')?.length, 4);
 });
+
+test('a scoped per-snapshot cache answers a repeated question with what it holds now', () => {
+  const cache = perSnapshotScopedCache<string>({ entries: 2 });
+  const catalogue = empty();
+  cache.keep(catalogue, 's', '/x', 'first');
+  assert.equal(cache.get(catalogue, 's', '/x'), 'first');
+  assert.equal(cache.get(catalogue, 's', '/x'), 'first');
+  cache.keep(catalogue, 's', '/x', 'second');
+  assert.equal(cache.get(catalogue, 's', '/x'), 'second', 'a value kept again replaces the one found last');
+  assert.equal(cache.get(catalogue, 't', '/x'), undefined, 'the same key in another scope');
+  assert.equal(cache.get(catalogue, 's', '/y'), undefined, 'another key in the same scope');
+  assert.equal(cache.get(empty(), 's', '/x'), undefined, 'another snapshot');
+  cache.keep(catalogue, 's', '/y', 'y');
+  cache.keep(catalogue, 's', '/z', 'z');
+  assert.equal(cache.get(catalogue, 's', '/x'), undefined, 'the cache started again, without the value found last');
+});
