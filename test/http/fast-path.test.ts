@@ -163,23 +163,23 @@ function parseWire(data: Buffer): Wire {
   return { statusLine, headers, body: data.subarray(headEnd + 4) };
 }
 
-/**
- * Sends one request on a fresh connection, ends the sending side, and reads until the server closes;
- * an interim 100 Continue is checked and left out.
- */
-function send(port: number, raw: string | Buffer): Promise<Wire> {
+/** Sends bytes on a fresh connection, ends the sending side, and resolves with all it reads until the server closes. */
+function sendRaw(port: number, raw: string | Buffer): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     const socket = connect(port, '127.0.0.1', () => socket.end(raw));
     socket.on('data', (chunk: Buffer) => chunks.push(chunk));
     socket.on('error', reject);
-    socket.on('close', () => {
-      const wire = parseWire(Buffer.concat(chunks));
-      if (wire.statusLine !== 'HTTP/1.1 100 Continue') return resolve(wire);
-      assert.deepEqual(wire.headers, []);
-      resolve(parseWire(wire.body));
-    });
+    socket.on('close', () => resolve(Buffer.concat(chunks)));
   });
+}
+
+/** Sends one request and reads its answer; an interim 100 Continue is checked and left out. */
+async function send(port: number, raw: string | Buffer): Promise<Wire> {
+  const wire = parseWire(await sendRaw(port, raw));
+  if (wire.statusLine !== 'HTTP/1.1 100 Continue') return wire;
+  assert.deepEqual(wire.headers, []);
+  return parseWire(wire.body);
 }
 
 /** The answer with what must differ from one request to the next (the time, a generated id) checked and masked. */
@@ -361,6 +361,50 @@ describe('the fast path with clients that leave', { timeout: 30_000 }, () => {
     }
     const next = await send(pair.fast.port, post('{"emojis":["🍒"]}'));
     assert.equal(next.statusLine, 'HTTP/1.1 200 OK');
+  });
+});
+
+/** Answers read back to back from one connection, each as long as its Content-Length says. */
+function parseWires(data: Buffer): Wire[] {
+  const wires: Wire[] = [];
+  let rest = data;
+  while (rest.length > 0) {
+    const headEnd = rest.indexOf('\r\n\r\n');
+    assert.ok(headEnd > 0, `an answer without a head: ${rest.toString('latin1').slice(0, 80)}`);
+    const head = parseWire(rest.subarray(0, headEnd + 4));
+    const length = Number(new Map(head.headers).get('content-length') ?? 0);
+    wires.push({ ...head, body: rest.subarray(headEnd + 4, headEnd + 4 + length) });
+    rest = rest.subarray(headEnd + 4 + length);
+  }
+  return wires;
+}
+
+describe('the fast path with pipelined requests', { timeout: 30_000 }, () => {
+  let pair: Pair;
+  before(async () => {
+    pair = await startPair({ RATE_LIMIT_PER_MINUTE: '1000' });
+  });
+  after(() => pair.close());
+
+  it('answers requests sent together on one connection in order, fast and Fastify-answered ones mixed, as Fastify does', async () => {
+    const together = Buffer.concat(
+      [
+        get('/api/slots/cherry-gems'),
+        get('/api/emojis/stats'),
+        post('{"emojis":["🍒","💎"]}'),
+        get(`/api/play/${enc('🍒')}`),
+        get('/api/slots/no-such-slot'),
+        get('/api/slots?limit=2'),
+        post('{"emojis":['),
+      ].map((raw) => Buffer.from(raw)),
+    );
+    const fast = parseWires(await sendRaw(pair.fast.port, together)).map(comparable);
+    const framework = parseWires(await sendRaw(pair.framework.port, together)).map(comparable);
+    assert.deepEqual(
+      fast.map((wire) => wire.statusLine.split(' ')[1]),
+      ['200', '200', '200', '302', '404', '200', '400'],
+    );
+    assert.deepEqual(fast, framework);
   });
 });
 

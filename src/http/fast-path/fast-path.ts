@@ -56,6 +56,15 @@ interface Exchange {
   readonly started: number;
 }
 
+/** An answer worked out and waiting to be written. */
+interface Answer {
+  readonly exchange: Exchange;
+  readonly status: number;
+  /** Flat name/value list, without the headers written last (X-Response-Time, CORS, Content-Length). */
+  readonly headers: string[];
+  readonly body: string | Buffer;
+}
+
 /** The fast requests answered with a tagged JSON body. */
 type TaggedRequest = Exclude<FastRequest, { readonly route: '/api/play/:emojis' | '/api/match' }>;
 
@@ -110,7 +119,49 @@ export function fastPath(deps: FastPathDeps): FastPath {
   const logsRequests = REQUEST_LOG_LEVELS.has(log.level);
   const knownBaseUrl = rememberedBaseUrls(config);
 
+  /** Answers worked out during this turn of the event loop after its first, to be written at its end. */
+  let queued: Answer[] = [];
+  /** Whether this turn has answered a request yet; its end is then scheduled. */
+  let turnAnswered = false;
+
+  function endTurn(): void {
+    const answers = queued;
+    queued = [];
+    turnAnswered = false;
+    for (const answer of answers) writeSafely(answer);
+  }
+
+  function writeSafely(answer: Answer): void {
+    try {
+      writeAnswer(answer);
+    } catch (error) {
+      // Thrown in the request event, Node's parser would make this a client error on its connection
+      // alone; from the end of a turn it would end the process, and the turn's other answers with it.
+      log.error({ reqId: answer.exchange.id, err: error }, 'answer could not be written');
+      answer.exchange.response.destroy();
+    }
+  }
+
+  /**
+   * Writes the first answer of a turn of the event loop at once and queues the others for the turn's
+   * end (`setImmediate` runs once Node has handled every request that arrived together). Under load
+   * a turn's answers then leave in two bursts, and a client on the same machine (a proxy, a load
+   * generator) is woken twice for them rather than once for each: each wake-up cost the writing
+   * server a few µs of kernel time on a loaded VM (bench/RESULTS.md, Findings). A lone request, the
+   * only one of its turn, leaves at once.
+   */
   function write(exchange: Exchange, status: number, headers: string[], body: string | Buffer): void {
+    const answer: Answer = { exchange, status, headers, body };
+    if (turnAnswered) {
+      queued.push(answer);
+      return;
+    }
+    turnAnswered = true;
+    setImmediate(endTurn);
+    writeSafely(answer);
+  }
+
+  function writeAnswer({ exchange, status, headers, body }: Answer): void {
     const { request, response, fast, started } = exchange;
     headers.push('x-response-time', `${elapsedMs(started).toFixed(2)}ms`);
     for (const part of CORS_LIST) headers.push(part);
