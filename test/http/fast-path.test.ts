@@ -163,6 +163,21 @@ function parseWire(data: Buffer): Wire {
   return { statusLine, headers, body: data.subarray(headEnd + 4) };
 }
 
+/** Answers read back to back from one connection, each as long as its Content-Length says. */
+function parseWires(data: Buffer): Wire[] {
+  const wires: Wire[] = [];
+  let rest = data;
+  while (rest.length > 0) {
+    const headEnd = rest.indexOf('\r\n\r\n');
+    assert.ok(headEnd > 0, `an answer without a head: ${rest.toString('latin1').slice(0, 80)}`);
+    const head = parseWire(rest.subarray(0, headEnd + 4));
+    const length = Number(new Map(head.headers).get('content-length') ?? 0);
+    wires.push({ ...head, body: rest.subarray(headEnd + 4, headEnd + 4 + length) });
+    rest = rest.subarray(headEnd + 4 + length);
+  }
+  return wires;
+}
+
 /** Sends bytes on a fresh connection, ends the sending side, and resolves with all it reads until the server closes. */
 function sendRaw(port: number, raw: string | Buffer): Promise<Buffer> {
   return new Promise((resolve, reject) => {
@@ -315,6 +330,27 @@ describe('the fast path answers exactly as Fastify does', { timeout: 30_000 }, (
     assert.ok(fast.filter((line) => line['msg'] === 'request completed').length >= CASES.filter((c) => c.fast).length);
     assert.deepEqual(fast, framework);
   });
+
+  it('answers requests sent together on one connection in order, fast and Fastify-answered ones mixed, as Fastify does', async () => {
+    const together = Buffer.concat(
+      [
+        get('/api/slots/cherry-gems'),
+        get('/api/emojis/stats'),
+        post('{"emojis":["🍒","💎"]}'),
+        get(`/api/play/${enc('🍒')}`),
+        get('/api/slots/no-such-slot'),
+        get('/api/slots?limit=2'),
+        post('{"emojis":['),
+      ].map((raw) => Buffer.from(raw)),
+    );
+    const fast = parseWires(await sendRaw(pair.fast.port, together)).map(comparable);
+    const framework = parseWires(await sendRaw(pair.framework.port, together)).map(comparable);
+    assert.deepEqual(
+      fast.map((wire) => wire.statusLine.split(' ')[1]),
+      ['200', '200', '200', '302', '404', '200', '400'],
+    );
+    assert.deepEqual(fast, framework);
+  });
 });
 
 describe('the fast path with conditional requests', { timeout: 30_000 }, () => {
@@ -361,50 +397,6 @@ describe('the fast path with clients that leave', { timeout: 30_000 }, () => {
     }
     const next = await send(pair.fast.port, post('{"emojis":["🍒"]}'));
     assert.equal(next.statusLine, 'HTTP/1.1 200 OK');
-  });
-});
-
-/** Answers read back to back from one connection, each as long as its Content-Length says. */
-function parseWires(data: Buffer): Wire[] {
-  const wires: Wire[] = [];
-  let rest = data;
-  while (rest.length > 0) {
-    const headEnd = rest.indexOf('\r\n\r\n');
-    assert.ok(headEnd > 0, `an answer without a head: ${rest.toString('latin1').slice(0, 80)}`);
-    const head = parseWire(rest.subarray(0, headEnd + 4));
-    const length = Number(new Map(head.headers).get('content-length') ?? 0);
-    wires.push({ ...head, body: rest.subarray(headEnd + 4, headEnd + 4 + length) });
-    rest = rest.subarray(headEnd + 4 + length);
-  }
-  return wires;
-}
-
-describe('the fast path with pipelined requests', { timeout: 30_000 }, () => {
-  let pair: Pair;
-  before(async () => {
-    pair = await startPair({ RATE_LIMIT_PER_MINUTE: '1000' });
-  });
-  after(() => pair.close());
-
-  it('answers requests sent together on one connection in order, fast and Fastify-answered ones mixed, as Fastify does', async () => {
-    const together = Buffer.concat(
-      [
-        get('/api/slots/cherry-gems'),
-        get('/api/emojis/stats'),
-        post('{"emojis":["🍒","💎"]}'),
-        get(`/api/play/${enc('🍒')}`),
-        get('/api/slots/no-such-slot'),
-        get('/api/slots?limit=2'),
-        post('{"emojis":['),
-      ].map((raw) => Buffer.from(raw)),
-    );
-    const fast = parseWires(await sendRaw(pair.fast.port, together)).map(comparable);
-    const framework = parseWires(await sendRaw(pair.framework.port, together)).map(comparable);
-    assert.deepEqual(
-      fast.map((wire) => wire.statusLine.split(' ')[1]),
-      ['200', '200', '200', '302', '404', '200', '400'],
-    );
-    assert.deepEqual(fast, framework);
   });
 });
 
