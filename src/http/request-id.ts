@@ -35,8 +35,8 @@ class FreshIds {
   /** The sequence number of the block's first id. */
   private first = Number.NaN;
   private block = '';
-  /** Where each id of the block ends in `block`. */
-  private readonly ends = new Uint32Array(IDS_PER_BLOCK);
+  /** Where each id of the block starts in `block`, and after them where the last one ends. */
+  private readonly bounds = new Uint32Array(IDS_PER_BLOCK + 1);
 
   /** `<process prefix>-<sequence>`, the sequence one more than the last id's. */
   next(): string {
@@ -46,7 +46,7 @@ class FreshIds {
       this.fill(sequence - (sequence % IDS_PER_BLOCK));
       index = sequence - this.first;
     }
-    return this.block.slice(index === 0 ? 0 : this.ends[index - 1], this.ends[index]);
+    return this.block.slice(this.bounds[index], this.bounds[index + 1]);
   }
 
   /** The ids `first` to `first + 999`: each is the head (`<prefix>-<thousands>`) and its last digits. */
@@ -54,10 +54,8 @@ class FreshIds {
     const thousands = first / IDS_PER_BLOCK;
     const head = thousands === 0 ? `${PROCESS_PREFIX}-` : `${PROCESS_PREFIX}-${thousands.toFixed(0)}`;
     const digits = thousands === 0 ? FIRST_BLOCK_DIGITS : LATER_BLOCK_DIGITS;
-    let end = 0;
     for (let index = 0; index < IDS_PER_BLOCK; index += 1) {
-      end += head.length + (digits[index + 1] as string).length;
-      this.ends[index] = end;
+      this.bounds[index + 1] = (this.bounds[index] as number) + head.length + (digits[index + 1] as string).length;
     }
     this.block = digits.join(head);
     this.first = first;

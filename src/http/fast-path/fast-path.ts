@@ -146,8 +146,8 @@ export function fastPath(deps: FastPathDeps): FastPath {
    * Writes the first answer of a turn of the event loop at once and queues the others for the turn's
    * end (`setImmediate` runs once Node has handled every request that arrived together). Under load
    * a turn's answers then leave in two bursts, and a client on the same machine (a proxy, a load
-   * generator) is woken twice for them rather than once for each: each wake-up cost the writing
-   * server a few µs of kernel time on a loaded VM (bench/RESULTS.md, Findings). A lone request, the
+   * generator) is woken twice for them rather than once for each: waking it cost the writing server
+   * 2–5 µs of kernel time a request on a loaded VM (bench/RESULTS.md, Findings). A lone request, the
    * only one of its turn, leaves at once.
    */
   function write(exchange: Exchange, status: number, headers: string[], body: string | Buffer): void {
