@@ -484,3 +484,46 @@ describe('the fast path behind proxies, trusted or not', { timeout: 60_000 }, ()
     });
   }
 });
+
+describe('the fast path when an answer cannot be written', { timeout: 30_000 }, () => {
+  const log: string[] = [];
+  let test: TestApp;
+  let port: number;
+  before(async () => {
+    test = await startTestApp({
+      env: { LOG_LEVEL: 'info' },
+      deps: {
+        logger: undefined,
+        // The line logged once an answer is written, refused for requests named "unwritable": a throw where the
+        // answer is written, as a fault in Node or in the metrics would raise there.
+        logStream: {
+          write: (line) => {
+            if (line.includes('"reqId":"unwritable"') && line.includes('"msg":"request completed"')) throw new Error('the log refused the line');
+            log.push(line);
+          },
+        },
+      },
+    });
+    port = await listen(test.app);
+  });
+  after(() => test.close());
+
+  const named = (id: string) => get('/api/slots/cherry-gems', `Host: slots.test\r\nX-Request-Id: ${id}\r\n`);
+
+  it('logs the fault and drops that connection, also for an answer written at the end of a turn, and keeps answering', async () => {
+    // "unwritable" alone on its connection is written within its request event; after "fine", in the same turn,
+    // at the turn's end, where an uncaught throw would end the process. "dropped" follows on the dropped connection.
+    const answeredIds = async (...ids: string[]) =>
+      parseWires(await sendRaw(port, ids.map(named).join(''))).map((wire) => new Map(wire.headers).get('x-request-id'));
+    assert.deepEqual(await answeredIds('unwritable', 'dropped'), ['unwritable']);
+    assert.deepEqual(await answeredIds('fine', 'unwritable', 'dropped'), ['fine', 'unwritable']);
+    const faults = log
+      .map((line) => JSON.parse(line) as { msg?: string; reqId?: string; level?: number; err?: { message?: string } })
+      .filter((line) => line.msg === 'answer could not be written');
+    assert.deepEqual(
+      faults.map(({ reqId, level, err }) => ({ reqId, level, message: err?.message })),
+      [1, 2].map(() => ({ reqId: 'unwritable', level: 50, message: 'the log refused the line' })),
+    );
+    assert.equal((await send(port, named('after'))).statusLine, 'HTTP/1.1 200 OK');
+  });
+});
