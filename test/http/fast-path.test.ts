@@ -512,7 +512,7 @@ describe('the fast path when an answer cannot be written', { timeout: 30_000 }, 
 
   it('logs the fault and drops that connection, also for an answer written at the end of a turn, and keeps answering', async () => {
     // "unwritable" alone on its connection is written within its request event; after "fine", in the same turn,
-    // at the turn's end, where an uncaught throw would end the process. "dropped" follows on the dropped connection.
+    // at the turn's end. Uncaught, either throw would end the process. "dropped" follows on the dropped connection.
     const answeredIds = async (...ids: string[]) =>
       parseWires(await sendRaw(port, ids.map(named).join(''))).map((wire) => new Map(wire.headers).get('x-request-id'));
     assert.deepEqual(await answeredIds('unwritable', 'dropped'), ['unwritable']);

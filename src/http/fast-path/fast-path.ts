@@ -135,8 +135,8 @@ export function fastPath(deps: FastPathDeps): FastPath {
     try {
       writeAnswer(answer);
     } catch (error) {
-      // Thrown in the request event, Node's parser would make this a client error on its connection
-      // alone; from the end of a turn it would end the process, and the turn's other answers with it.
+      // Uncaught, a throw ends the process, in the request event as at a turn's end (Node makes it no
+      // client error), and every connection's answers with it; this drops the one connection.
       log.error({ reqId: answer.exchange.id, err: error }, 'answer could not be written');
       answer.exchange.response.destroy();
     }
