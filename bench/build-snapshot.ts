@@ -2,10 +2,9 @@ import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { BESIDE_DIST } from '../scripts/bundle-layout.js';
 
 const REPO = fileURLToPath(new URL('..', import.meta.url));
-/** What the built server reads beside dist/ (data/, src/web/assets/, package.json) and the packages left out of its bundle. */
-export const BESIDE_DIST = ['data', 'src', 'package.json', 'node_modules'];
 
 /** A frozen copy of the build the whole run measures. */
 export interface BuildSnapshot {

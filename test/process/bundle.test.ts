@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { BESIDE_DIST } from '../../bench/build-snapshot.js';
+import { BESIDE_DIST } from '../../scripts/bundle-layout.js';
 import { deleteKeys, keysUnder, REDIS_URL, testKeyPrefix } from '../ratelimit/redis-support.js';
 import { ADMIN_TOKEN, AUTH } from '../support/admin.js';
 import { slotFields } from '../support/fixtures.js';
