@@ -20,16 +20,14 @@ function cached(cache: Map<string, string>, key: string, make: (key: string) => 
   return value;
 }
 
-function escapedRun(run: string): string {
-  return cached(escapedRuns, run, () => {
-    let escaped = '';
-    for (let i = 0; i < run.length; i++) escaped += `\\u${run.charCodeAt(i).toString(16).padStart(4, '0')}`;
-    return escaped;
-  });
+function unicodeEscapes(text: string): string {
+  let escaped = '';
+  for (let i = 0; i < text.length; i++) escaped += `\\u${text.charCodeAt(i).toString(16).padStart(4, '0')}`;
+  return escaped;
 }
 
 function asciiJson(value: unknown): string {
-  return JSON.stringify(value).replace(NON_ASCII, escapedRun);
+  return JSON.stringify(value).replace(NON_ASCII, (run) => cached(escapedRuns, run, unicodeEscapes));
 }
 
 /** Stands in for the tags while the rest is written: no tag is this string. */
@@ -40,8 +38,8 @@ const STAND_IN_TEXT = '"\\u0000"';
 const TAGS_KEY_TEXT = '"emojiTags":';
 
 /**
- * A record as a store keeps it: JSON with every non-ASCII character escaped, the same value to any
- * JSON reader. ASCII text comes back from SQLite as a one-byte string, which a load of 100,000 slots
+ * A record as the SQLite store keeps it: JSON with every non-ASCII character escaped, the same value
+ * to any JSON reader. ASCII text comes back from SQLite as a one-byte string, which a load of 100,000 slots
  * reads in about half the time of the UTF-8 (emoji tags) it would hold otherwise.
  *
  * The emoji tags are nearly all of a record's non-ASCII text: written from their cached escapes,

@@ -54,7 +54,7 @@ describe('recordText', () => {
 
   it('writes the tags in their place when an earlier text reads like their stand-in', () => {
     const record = reordered(
-      { ...slotRecord(3, { name: '\u0000', description: '"emojiTags":"\u0000"', emojiTags: ['🍒', '7️⃣'] }) },
+      slotRecord(3, { name: '\u0000', description: '"emojiTags":"\u0000"', emojiTags: ['🍒', '7️⃣'] }),
       ['id', 'name', 'description', 'slug', 'emojiTags', 'provider', 'rtp', 'volatility', 'maxWin', 'hasBonusBuy', 'theme', 'features', 'review', 'rating', 'pros', 'cons', 'createdAt', 'updatedAt'],
     );
     const written = recordText(record);
