@@ -39,12 +39,12 @@ const TAGS_KEY_TEXT = '"emojiTags":';
 
 /**
  * A record as the SQLite store keeps it: JSON with every non-ASCII character escaped, the same value
- * to any JSON reader. ASCII text comes back from SQLite as a one-byte string, which a load of 100,000 slots
- * reads in about half the time of the UTF-8 (emoji tags) it would hold otherwise.
+ * to any JSON reader. ASCII text comes back from SQLite as a one-byte string: a load of 100,000 slots
+ * takes about a seventh longer with the UTF-8 (emoji tags) it would hold otherwise.
  *
  * The emoji tags are nearly all of a record's non-ASCII text: written from their cached escapes,
  * they leave the rest ASCII as JSON.stringify writes it, with no pass over the whole text to escape
- * it (a third of the time of an import's record texts; bench/RESULTS.md, Findings).
+ * it (a quarter to a third off an import's record texts; bench/RESULTS.md, Findings).
  */
 export function recordText(record: SlotRecord): string {
   const rest = JSON.stringify({ ...record, emojiTags: TAGS_STAND_IN });
