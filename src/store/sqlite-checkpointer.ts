@@ -3,16 +3,10 @@ import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 
 /**
- * How long the log may grow: a commit that takes it past this checkpoints (what the writer falls back
- * to should the thread fail), and a longer log is emptied by the thread. SQLite's default, 1,000
- * pages, in bytes: it counts pages, and files differ in their page size.
+ * SQLite's own threshold, in pages of log: a commit that takes the log past it checkpoints (what the
+ * writer falls back to should the thread fail), and a log longer than it is emptied by the thread.
  */
-export const LOG_BYTES_LIMIT = 1000 * 4096;
-
-/** The limit above in pages of `pageSize` bytes, as SQLite's `wal_autocheckpoint` takes it. */
-export function logPagesLimit(pageSize: number): number {
-  return Math.ceil(LOG_BYTES_LIMIT / pageSize);
-}
+export const LOG_PAGES_LIMIT = 1000;
 /**
  * How much the log file may grow while one checkpoint runs: past it, commits outpace the thread (a
  * stream of them, on a core the main thread keeps busy), and the writer catches up itself.
@@ -74,7 +68,7 @@ parentPort.on('message', (request) => {
 
 /**
  * Moves WAL checkpoints off the writing connection. SQLite otherwise checkpoints inside the commit
- * that takes the log past 1,000 pages (4 MB): for a 100,000-slot import, copying some 130 MB into the
+ * that takes the log past 1,000 pages: for a 100,000-slot import, copying some 130 MB into the
  * database file before the import could answer (bench/RESULTS.md, Findings). Durability does not
  * wait on a checkpoint: a commit is on disk once the log is synced. One checkpoint runs at a time;
  * commits meanwhile ask for one more. The thread starts with the first commit, so a process that
@@ -91,13 +85,9 @@ export class SqliteCheckpointer {
   /** The log file's size when the running checkpoint was asked for, or the writer last tried to catch up. */
   private logBytesAtRequest = 0;
 
-  /**
-   * `logPagesLimit` is `LOG_BYTES_LIMIT` in the file's pages. `onFailure` is called once if the thread
-   * cannot start or dies: the writer must checkpoint again itself.
-   */
+  /** `onFailure` is called once if the thread cannot start or dies: the writer must checkpoint again itself. */
   constructor(
     private readonly path: string,
-    private readonly logPagesLimit: number,
     private readonly onFailure: (error: Error) => void,
   ) {}
 
@@ -158,7 +148,7 @@ export class SqliteCheckpointer {
     const workerData: CheckpointerData = {
       driver: createRequire(import.meta.url).resolve('better-sqlite3'),
       path: this.path,
-      logPagesLimit: this.logPagesLimit,
+      logPagesLimit: LOG_PAGES_LIMIT,
     };
     const worker = new Worker(PROGRAM, { eval: true, workerData });
     worker.on('message', () => this.finished());

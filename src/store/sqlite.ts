@@ -6,7 +6,7 @@ import type { CategoryMap } from '../catalogue/categories.js';
 import type { SlotRecord } from '../catalogue/slot.js';
 import { recordText } from './record-text.js';
 import { importedRecords, repeatedStringsShared, slotRecord } from './records.js';
-import { logPagesLimit, SqliteCheckpointer } from './sqlite-checkpointer.js';
+import { LOG_PAGES_LIMIT, SqliteCheckpointer } from './sqlite-checkpointer.js';
 import {
   DEFAULT_CHANGE_LOG_RETENTION,
   DuplicateSlugError,
@@ -41,11 +41,6 @@ const SCHEMA = `
 `;
 
 
-/**
- * The page size of a new file, four times SQLite's default: a 100,000-slot import's inserts take a
- * fifth less (bench/RESULTS.md, Findings). A file made earlier keeps the size it was made with.
- */
-const PAGE_SIZE_BYTES = 16 * 1024;
 /** How long a writer waits on a lock before giving up (SQLITE_BUSY, a 503). */
 const BUSY_TIMEOUT_MS = 5000;
 /** How long a writer catching up with the checkpoint thread waits for readers of older snapshots. */
@@ -135,8 +130,6 @@ export class SqliteStore implements Store {
     this.retention = options.changeLogRetention ?? DEFAULT_CHANGE_LOG_RETENTION;
     mkdirSync(dirname(path), { recursive: true });
     this.db = new Database(path);
-    // Only a file with no tables yet takes it, and only before it turns to WAL.
-    this.db.pragma(`page_size = ${PAGE_SIZE_BYTES}`);
     this.db.pragma('journal_mode = WAL');
     this.db.pragma('synchronous = FULL');
     this.db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
@@ -144,9 +137,8 @@ export class SqliteStore implements Store {
     // Checkpoints happen on a thread of their own, not inside the commit that crosses the threshold.
     this.db.pragma('wal_autocheckpoint = 0');
     this.onCheckpointError = options.onCheckpointError ?? (() => undefined);
-    const logPages = logPagesLimit(this.db.pragma('page_size', { simple: true }) as number);
-    this.checkpointer = new SqliteCheckpointer(path, logPages, (error) => {
-      if (this.db.open) this.db.pragma(`wal_autocheckpoint = ${logPages}`);
+    this.checkpointer = new SqliteCheckpointer(path, (error) => {
+      if (this.db.open) this.db.pragma(`wal_autocheckpoint = ${LOG_PAGES_LIMIT}`);
       this.onCheckpointError(error);
     });
   }

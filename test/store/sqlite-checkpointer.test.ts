@@ -5,7 +5,7 @@ import { setTimeout as pause } from 'node:timers/promises';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import Database from 'better-sqlite3';
-import { LOG_BYTES_LIMIT, logPagesLimit, SqliteCheckpointer } from '../../src/store/sqlite-checkpointer.js';
+import { LOG_PAGES_LIMIT, SqliteCheckpointer } from '../../src/store/sqlite-checkpointer.js';
 import { SqliteStore } from '../../src/store/sqlite.js';
 import { slotFields } from '../support/fixtures.js';
 import { rowsInFileAlone } from '../support/sqlite-file.js';
@@ -15,8 +15,6 @@ const T0 = '2026-01-01T00:00:00.000Z';
 const ROWS = 6000;
 /** Long enough for a wrongly started thread to have opened the file and copied the log (~60 ms). */
 const QUIET_MS = 1000;
-/** The filler files below keep SQLite's default page size. */
-const FILLER_LOG_PAGES = logPagesLimit(4096);
 
 /** A WAL database whose commits never checkpoint: what they write stays in the log until someone copies it. */
 function uncheckpointed(path: string): Database.Database {
@@ -40,10 +38,10 @@ describe('SqliteCheckpointer', () => {
   it('copies the log into the database file when asked, then empties the log, longer than SQLite lets one grow', async () => {
     const path = join(dir, 'asked.db');
     const db = uncheckpointed(path);
-    const checkpointer = new SqliteCheckpointer(path, FILLER_LOG_PAGES, (error) => assert.fail(error));
+    const checkpointer = new SqliteCheckpointer(path, (error) => assert.fail(error));
     try {
       assert.equal(fillerInFile(path), 0, 'the rows are in the log only');
-      assert.ok(statSync(`${path}-wal`).size > LOG_BYTES_LIMIT, 'the log is past the limit');
+      assert.ok(statSync(`${path}-wal`).size > LOG_PAGES_LIMIT * 4096, 'the log is past the limit');
       checkpointer.request();
       await eventually(() => statSync(`${path}-wal`).size === 0, 10_000, 'the checkpoint thread to copy and empty the log');
       assert.equal(fillerInFile(path), ROWS);
@@ -56,7 +54,7 @@ describe('SqliteCheckpointer', () => {
   it('lets a requested checkpoint finish before it closes', async () => {
     const path = join(dir, 'closing.db');
     const db = uncheckpointed(path);
-    const checkpointer = new SqliteCheckpointer(path, FILLER_LOG_PAGES, (error) => assert.fail(error));
+    const checkpointer = new SqliteCheckpointer(path, (error) => assert.fail(error));
     checkpointer.request();
     await checkpointer.close();
     // The thread took the checkpoint and then the close, in that order.
@@ -67,7 +65,7 @@ describe('SqliteCheckpointer', () => {
   it('starts no thread once closed, though asked again', async () => {
     const path = join(dir, 'closed.db');
     const db = uncheckpointed(path);
-    const checkpointer = new SqliteCheckpointer(path, FILLER_LOG_PAGES, (error) => assert.fail(error));
+    const checkpointer = new SqliteCheckpointer(path, (error) => assert.fail(error));
     await within(checkpointer.close(), 5000, 'closing a checkpointer that never started');
     checkpointer.request();
     await pause(QUIET_MS);
@@ -78,7 +76,7 @@ describe('SqliteCheckpointer', () => {
 
   it('reports a thread that cannot open the database, once, with SQLite\'s code, and is quiet after', async () => {
     const failures: Error[] = [];
-    const checkpointer = new SqliteCheckpointer(join(dir, 'nothing.db'), FILLER_LOG_PAGES, (error) => failures.push(error));
+    const checkpointer = new SqliteCheckpointer(join(dir, 'nothing.db'), (error) => failures.push(error));
     checkpointer.request();
     await eventually(() => failures.length > 0, 10_000, 'the failure to be reported');
     checkpointer.request();
