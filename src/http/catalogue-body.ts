@@ -13,6 +13,11 @@
 
 /** Parses one JSON text, as the whole body would be parsed; throws when it refuses it. */
 export type ParseJson = (text: string) => unknown;
+/**
+ * Gives what the split array is to hold for its element at `index` whose text is `text`: the parse of
+ * it, or (having parsed it as the whole body would) something made of it, which it may throw over.
+ */
+export type ParseElement = (text: string, index: number) => unknown;
 
 const TAB = 0x09;
 const LF = 0x0a;
@@ -100,13 +105,13 @@ function decode(bytes: Buffer, start: number, end: number): string {
 }
 
 /** The array that starts at `at` (`[`), each element parsed on its own; and just past it. */
-function parseArray(bytes: Buffer, at: number, parse: ParseJson): [unknown[], number] {
+function parseArray(bytes: Buffer, at: number, parse: ParseElement): [unknown[], number] {
   const elements: unknown[] = [];
   let index = skipSpace(bytes, at + 1);
   if (bytes[index] === CLOSE_BRACKET) return [elements, index + 1];
   for (;;) {
     const end = valueEnd(bytes, index);
-    elements.push(parse(decode(bytes, index, end)));
+    elements.push(parse(decode(bytes, index, end), elements.length));
     index = skipSpace(bytes, end);
     if (bytes[index] === CLOSE_BRACKET) return [elements, index + 1];
     if (bytes[index] !== COMMA) throw new Unusual();
@@ -114,7 +119,7 @@ function parseArray(bytes: Buffer, at: number, parse: ParseJson): [unknown[], nu
   }
 }
 
-function parseObject(bytes: Buffer, splitMember: string, parse: ParseJson): Record<string, unknown> {
+function parseObject(bytes: Buffer, splitMember: string, parse: ParseJson, parseElement: ParseElement): Record<string, unknown> {
   let index = skipSpace(bytes, 0);
   if (bytes[index] !== OPEN_BRACE) throw new Unusual();
   const object: Record<string, unknown> = {};
@@ -131,7 +136,7 @@ function parseObject(bytes: Buffer, splitMember: string, parse: ParseJson): Reco
       index = skipSpace(bytes, index + 1);
       let value: unknown;
       if (key === splitMember && bytes[index] === OPEN_BRACKET) {
-        [value, index] = parseArray(bytes, index, parse);
+        [value, index] = parseArray(bytes, index, parseElement);
       } else {
         const end = valueEnd(bytes, index);
         value = parse(decode(bytes, index, end));
@@ -151,12 +156,19 @@ function parseObject(bytes: Buffer, splitMember: string, parse: ParseJson): Reco
 
 /**
  * The JSON object in `bytes` (UTF-8), with each element of its array member `splitMember` parsed on
- * its own by `parse`, and each other member whole; equal to what `parse` gives for the whole text.
+ * its own, and each other member whole; equal to what `parse` gives for the whole text. The array
+ * holds what `parseElement` makes of each element (by default, its parse): an element can be dealt
+ * with as soon as it is parsed, so its parsed form need not live on beside every other one.
  * `undefined` when the body is anything else or anything is unusual: parse it whole then.
  */
-export function parseObjectPiecewise(bytes: Buffer, splitMember: string, parse: ParseJson): Record<string, unknown> | undefined {
+export function parseObjectPiecewise(
+  bytes: Buffer,
+  splitMember: string,
+  parse: ParseJson,
+  parseElement: ParseElement = parse,
+): Record<string, unknown> | undefined {
   try {
-    return parseObject(bytes, splitMember, parse);
+    return parseObject(bytes, splitMember, parse, parseElement);
   } catch {
     return undefined;
   }

@@ -4,7 +4,8 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import fc from 'fast-check';
 import { parseObjectPiecewise } from '../../src/http/catalogue-body.js';
 import { checkedJsonParser, jsonParser } from '../../src/http/json-parser.js';
-import { parseCataloguesPiecewise } from '../../src/http/routes/admin.js';
+import { importedDocument, parseCataloguesPiecewise } from '../../src/http/routes/admin.js';
+import { SMALL_CATALOGUE } from '../support/fixtures.js';
 
 const FAST_CHECK = { seed: 20260316, numRuns: 300 } as const;
 
@@ -209,7 +210,9 @@ describe('the import route’s body parser, over HTTP', () => {
   let app: FastifyInstance;
   before(async () => {
     app = Fastify();
-    const echo = async (request: { body: unknown }) => ({ body: request.body });
+    // What the import makes of a body: on /piecewise its slots were checked as they were parsed, on
+    // /default the whole parse is checked afterwards.
+    const echo = async (request: { body: unknown }) => ({ document: importedDocument(request.body) });
     app.put('/default', { bodyLimit: LIMIT }, echo);
     app.register(async (scope) => {
       parseCataloguesPiecewise(scope);
@@ -262,5 +265,32 @@ describe('the import route’s body parser, over HTTP', () => {
       const { piecewise: ours, default: theirs } = await answers(payload, contentType);
       assert.deepEqual(ours, theirs, payload.slice(0, 60));
     }
+  });
+
+  it('checks catalogues, valid or not, exactly as a whole parse checked afterwards does', async () => {
+    const slots = SMALL_CATALOGUE.slots.map((slot, index) => ({ ...slot, id: index + 1, url: 'ignored', createdAt: '2026-01-02T03:04:05Z' }));
+    const [first, second] = slots;
+    assert.ok(first !== undefined && second !== undefined);
+    const documents = {
+      valid: JSON.stringify({ slots, categories: SMALL_CATALOGUE.categories }),
+      // JSON.parse keeps the last of a repeated member; so must the slots checked as they came.
+      'valid, slots given twice': `{"slots":[{"nonsense":true}],"categories":{},"slots":${JSON.stringify(slots)}}`,
+      'an id and a slug twice': JSON.stringify({ slots: [...slots, { ...first, slug: 'other-slug' }, { ...second, id: 999, slug: second.slug.toUpperCase() }] }),
+      'a bad id and a bad date beside good fields': JSON.stringify({ slots: [{ ...first, id: 'x1', updatedAt: 'yesterday' }] }),
+      'bad fields and a non-object': JSON.stringify({ slots: [{ ...first, rtp: 120, emojiTags: ['abc'] }, 7, null], categories: { luck: ['x'] }, extra: 1 }),
+      'more errors than are named': JSON.stringify({ unknown: 1, slots: Array.from({ length: 80 }, (_, index) => ({ ...first, id: index + 1, rating: 9 })) }),
+    };
+    for (const [name, document] of Object.entries(documents)) {
+      const { piecewise: ours, default: theirs } = await answers(document);
+      assert.equal(ours.status, 200, name);
+      assert.deepEqual(ours, theirs, name);
+    }
+    const valid = JSON.parse((await answers(documents.valid)).piecewise.body) as { document: { ok: boolean; value: { slots: { id: number; url?: string }[] } } };
+    assert.equal(valid.document.ok, true);
+    assert.deepEqual(valid.document.value.slots.map((slot) => [slot.id, slot.url]), slots.map((_, index) => [index + 1, undefined]));
+    const many = JSON.parse((await answers(documents['more errors than are named'])).piecewise.body) as { document: { errors: string[] } };
+    assert.equal(many.document.errors.length, 50);
+    assert.equal(many.document.errors[0], 'unknown: unknown field');
+    assert.equal(many.document.errors[49], 'slots[48].rating: must be <= 5');
   });
 });

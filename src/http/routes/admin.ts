@@ -2,9 +2,9 @@ import { isIP } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { CategoryMapSchema, validateCategoryMap, type CategoryMap } from '../../catalogue/categories.js';
-import { validateCatalogueDocument } from '../../catalogue/document.js';
+import { checkDocumentSlot, validateCatalogueDocument, validateCheckedDocument, type CatalogueDocument } from '../../catalogue/document.js';
 import { SlotFieldsSchema, SlotSchema, toPublicSlot } from '../../catalogue/slot.js';
-import { validateSlotFields } from '../../catalogue/validate.js';
+import { validateSlotFields, type Validation } from '../../catalogue/validate.js';
 import type { Config } from '../../config.js';
 import { quote } from '../../emoji/parse.js';
 import type { RateLimiter } from '../../ratelimit/limiter.js';
@@ -136,19 +136,30 @@ async function committed<T>(write: Promise<T>): Promise<T> {
   }
 }
 
+/** An import body parsed piecewise, each element of its `slots` checked as soon as it was parsed. */
+class CheckedSlotsBody {
+  constructor(readonly members: Readonly<Record<string, unknown>>) {}
+}
+
 /**
  * JSON bodies in `scope` are parsed a slot at a time (see catalogue-body.ts): a 100,000-slot import
- * never becomes one 220 MB string. Anything unusual is parsed whole, as everywhere else, so what a
- * body is refused with does not change.
+ * never becomes one 220 MB string, and each slot is checked as soon as it is parsed. Anything unusual
+ * is parsed whole, as everywhere else, so what a body is refused with does not change.
  */
 export function parseCataloguesPiecewise(scope: FastifyInstance): void {
   const parseWhole = scope.getDefaultJsonParser('error', 'error');
   const parsePiece = jsonParser(scope);
+  const checkSlot = (text: string, index: number) => checkDocumentSlot(parsePiece(text), index);
   scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body: Buffer, done) => {
-    const document = parseObjectPiecewise(body, 'slots', parsePiece);
-    if (document === undefined) parseWhole(request, body.toString('utf8'), done);
-    else done(null, document);
+    const members = parseObjectPiecewise(body, 'slots', parsePiece, checkSlot);
+    if (members === undefined) parseWhole(request, body.toString('utf8'), done);
+    else done(null, new CheckedSlotsBody(members));
   });
+}
+
+/** The import body as a catalogue document, or what is wrong with it; its slots may have been checked as they were parsed. */
+export function importedDocument(body: unknown): Validation<CatalogueDocument> {
+  return body instanceof CheckedSlotsBody ? validateCheckedDocument(body.members) : validateCatalogueDocument(body);
 }
 
 /** The authenticated admin API (decisions §10), in an encapsulated instance under `/api/admin`. */
@@ -253,7 +264,7 @@ export function adminRoutes(app: FastifyInstance, deps: AdminDeps): void {
             },
           },
           async (request) => {
-            const document = validateCatalogueDocument(request.body);
+            const document = importedDocument(request.body);
             if (!document.ok) throw invalid(document.errors);
             const records = await committed(catalogue.replaceCatalogue(document.value));
             return { imported: { slots: records.length, categories: Object.keys(document.value.categories).length } };
