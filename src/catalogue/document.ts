@@ -46,8 +46,8 @@ const NO_ERRORS: readonly string[] = [];
 
 /**
  * Checks element `index` of a document's `slots`. An element can be checked as soon as it is parsed,
- * so its parsed form dies young: kept until the whole document was in, the parsed slots of a
- * 100,000-slot import had the garbage collector copying them for a third of its parsing.
+ * so its parsed form dies young rather than living on beside every other one until the whole document
+ * is in: a 100,000-slot import peaks about 40 MB lower (bench/RESULTS.md, Findings).
  */
 export function checkDocumentSlot(item: unknown, index: number): CheckedSlot {
   const at = `slots[${index}]`;
