@@ -22,7 +22,7 @@ import { readCommandLine } from './command-line.js';
 import { loadRunner, type LoadSettings } from './load.js';
 import { singlePlacement } from './machine.js';
 import { killAll } from './processes.js';
-import { importCatalogue, startSlotmoji } from './slotmoji-server.js';
+import { importBody, importCatalogue, startSlotmoji } from './slotmoji-server.js';
 import { syntheticCatalogue } from './synthetic-catalogue.js';
 import { MATCH_WORKLOAD, SLUG_WORKLOAD, workloads, type Workload } from './workloads.js';
 
@@ -74,7 +74,7 @@ async function main(): Promise<void> {
     const plain = await startSlotmoji({ serverEntry, databasePath, cores: placement.server });
     const captures: Capture[] = [];
     try {
-      await importCatalogue(plain.url, document);
+      await importCatalogue(plain.url, importBody(document));
       for (const workload of chosen) captures.push(await capture(plain.url, workload));
     } finally {
       await plain.stop();

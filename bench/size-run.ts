@@ -4,7 +4,7 @@ import { cpuPerRequestUs, leastDisturbed, loadRunner, type LoadResult } from './
 import { memoryOf } from './processes.js';
 import { measureRounds, summariseRounds } from './rounds.js';
 import { loadSettings, roundPlan, type RunContext } from './run-context.js';
-import { importCatalogue, startSlotmoji } from './slotmoji-server.js';
+import { importBody, importCatalogue, startSlotmoji } from './slotmoji-server.js';
 import { probeSlug, workloads } from './workloads.js';
 import { disturbance, type Cell, type SizeReport } from './verdicts.js';
 import { measureWriteStall } from './write-stall.js';
@@ -34,9 +34,10 @@ export interface Import {
  * started for the import alone, so its peak resident memory is the import's (and start-up's).
  */
 export async function loadDatabase(context: RunContext, databasePath: string, document: CatalogueDocument): Promise<Import> {
+  const body = importBody(document);
   const server = await startSlotmoji({ serverEntry: context.build.serverEntry, databasePath, cores: context.placement.server });
   try {
-    const importMs = await importCatalogue(server.url, document);
+    const importMs = await importCatalogue(server.url, body);
     const importPeakRssMb = memoryOf(server.process.pid).peakRssMb;
     context.log(`  imported ${document.slots.length} slots in ${Math.round(importMs)} ms, peak RSS ${Math.round(importPeakRssMb)} MB`);
     return { importMs, importPeakRssMb };

@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { readCatalogueDocument } from '../src/store/bundled.js';
 import { readCommandLine } from './command-line.js';
 import { memoryOf, pinSelf, killAll } from './processes.js';
-import { importCatalogue, startSlotmoji } from './slotmoji-server.js';
+import { importBody, importCatalogue, startSlotmoji } from './slotmoji-server.js';
 import { syntheticCatalogue } from './synthetic-catalogue.js';
 import { probeSlug } from './workloads.js';
 import { measureWriteStall } from './write-stall.js';
@@ -58,7 +58,7 @@ function cpuMs(pid: number): number {
 }
 const load = () => loadavg().map((value) => value.toFixed(2)).join(' ');
 
-async function round(serverEntry: string, document: ReturnType<typeof syntheticCatalogue>): Promise<Round> {
+async function round(serverEntry: string, document: ReturnType<typeof syntheticCatalogue>, body: Buffer): Promise<Round> {
   const directory = mkdtempSync(join(tmpdir(), 'slotmoji-startup-'));
   try {
     const databasePath = join(directory, 'bench.db');
@@ -68,7 +68,7 @@ async function round(serverEntry: string, document: ReturnType<typeof syntheticC
     let importCpuMs: number;
     try {
       const before = cpuMs(first.process.pid);
-      importMs = await importCatalogue(first.url, document);
+      importMs = await importCatalogue(first.url, body);
       importCpuMs = cpuMs(first.process.pid) - before;
       importPeakMb = memoryOf(first.process.pid).peakRssMb;
     } finally {
@@ -93,13 +93,14 @@ async function round(serverEntry: string, document: ReturnType<typeof syntheticC
 async function main(): Promise<void> {
   const { categories } = await readCatalogueDocument();
   const document = syntheticCatalogue(size, categories, 42);
+  const body = importBody(document);
   process.stderr.write(`${size} slots, ${rounds} rounds; load ${load()}\n`);
   const results = new Map<string, Round[]>(builds.map(([name]) => [name, []]));
   for (let index = 0; index < rounds; index++) {
     // Alternate which build goes first, so a drift in machine load falls on both alike.
     const order = index % 2 === 0 ? builds : [...builds].reverse();
     for (const [name, entry] of order) {
-      const result = await round(entry, document);
+      const result = await round(entry, document, body);
       results.get(name)?.push(result);
       process.stderr.write(
         `round ${index + 1} ${name}: import ${Math.round(result.importMs)} ms (CPU ${result.importCpuMs}) peak ${Math.round(result.importPeakMb)} MB; ` +
