@@ -18,7 +18,7 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import Fastify from 'fastify';
 import { Catalogue } from '../src/catalogue/catalogue.js';
-import { checkDocumentSlot, validateCheckedDocument } from '../src/catalogue/document.js';
+import { checkDocumentSlot, validateCheckedDocument, type CatalogueDocument } from '../src/catalogue/document.js';
 import { parseObjectPiecewise } from '../src/http/catalogue-body.js';
 import { jsonParser } from '../src/http/json-parser.js';
 import { readCatalogueDocument } from '../src/store/bundled.js';
@@ -29,6 +29,7 @@ import { tuneV8ForServing } from '../src/v8-tuning.js';
 import { readCommandLine } from './command-line.js';
 import { describeMachine, loadAverage } from './machine.js';
 import { pinSelf } from './processes.js';
+import { median } from './rounds.js';
 import { importBody } from './slotmoji-server.js';
 import { syntheticCatalogue } from './synthetic-catalogue.js';
 
@@ -73,9 +74,14 @@ function stopwatch() {
   };
 }
 
-function checkedDocument(body: Buffer, parsePiece: (text: string) => unknown) {
+/** The body's members, each slot checked as it is parsed, as the server's import parses them. */
+function checkedSlots(body: Buffer, parsePiece: (text: string) => unknown): Record<string, unknown> {
   const members = parseObjectPiecewise(body, 'slots', parsePiece, (text, index) => checkDocumentSlot(parsePiece(text), index));
   if (members === undefined) throw new Error('the scanner did not take the synthetic body');
+  return members;
+}
+
+function checkedDocument(members: Readonly<Record<string, unknown>>): CatalogueDocument {
   const document = validateCheckedDocument(members);
   if (!document.ok) throw new Error(`the synthetic body is invalid: ${document.errors.join('; ')}`);
   return document.value;
@@ -100,7 +106,7 @@ async function runChild(mode: Mode, bodyPath: string, directory: string): Promis
   if (mode === 'apart') {
     watch.restart();
     watch.timed('parse', parseObjectPiecewise(body, 'slots', parsePiece));
-    const { slots } = checkedDocument(body, parsePiece);
+    const { slots } = checkedDocument(checkedSlots(body, parsePiece));
     watch.restart();
     const { records } = watch.timed('records', importedRecords(slots, 1, now));
     let length = 0;
@@ -112,21 +118,14 @@ async function runChild(mode: Mode, bodyPath: string, directory: string): Promis
   const writer = new SqliteStore(path);
   await writer.migrate();
   watch.restart();
-  const members = watch.timed('parseAndCheck', parseObjectPiecewise(body, 'slots', parsePiece, (text, index) => checkDocumentSlot(parsePiece(text), index)));
-  if (members === undefined) throw new Error('the scanner did not take the synthetic body');
-  const document = watch.timed('crossSlot', validateCheckedDocument(members));
-  if (!document.ok) throw new Error(`the synthetic body is invalid: ${document.errors.join('; ')}`);
-  const { records } = watch.timed('store', await writer.replaceCatalogue(document.value.slots, document.value.categories, now));
-  watch.timed('snapshot', await Catalogue.build(records, document.value.categories));
+  const members = watch.timed('parseAndCheck', checkedSlots(body, parsePiece));
+  const { slots, categories } = watch.timed('crossSlot', checkedDocument(members));
+  const { records } = watch.timed('store', await writer.replaceCatalogue(slots, categories, now));
+  watch.timed('snapshot', await Catalogue.build(records, categories));
   await writer.close();
   return watch.times;
 }
 
-const median = (values: readonly number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? (sorted[middle] as number) : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
-};
 const ms = (value: number) => Math.round(value).toLocaleString('en-US');
 
 /** Medians, ranges and shares of the rounds, with the import's and the start-up's totals and the floor. */
