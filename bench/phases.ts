@@ -81,6 +81,7 @@ function checkedSlots(body: Buffer, parsePiece: (text: string) => unknown): Reco
   return members;
 }
 
+/** The document those members make once the checks across slots pass, as the server's import checks it. */
 function checkedDocument(members: Readonly<Record<string, unknown>>): CatalogueDocument {
   const document = validateCheckedDocument(members);
   if (!document.ok) throw new Error(`the synthetic body is invalid: ${document.errors.join('; ')}`);
@@ -114,7 +115,8 @@ async function runChild(mode: Mode, bodyPath: string, directory: string): Promis
     watch.timed('texts', length);
     return watch.times;
   }
-  rmSync(path, { force: true });
+  // A fresh file each round, with no log left from the round before for SQLite to recover.
+  for (const suffix of ['', '-wal', '-shm']) rmSync(`${path}${suffix}`, { force: true });
   const writer = new SqliteStore(path);
   await writer.migrate();
   watch.restart();
