@@ -133,10 +133,11 @@ const ms = (value: number) => Math.round(value).toLocaleString('en-US');
 /** Medians, ranges and shares of the rounds, with the import's and the start-up's totals and the floor. */
 function report(rounds: readonly RoundTimes[]): string {
   const sum = (round: RoundTimes, phases: readonly Phase[]) => phases.reduce((total, phase) => total + round[phase], 0);
+  const inserts = (round: RoundTimes) => round.store - round.records - round.texts;
   const derived = {
     import: (round: RoundTimes) => sum(round, ['parseAndCheck', 'crossSlot', 'store', 'snapshot']),
-    inserts: (round: RoundTimes) => round.store - round.records - round.texts,
-    floor: (round: RoundTimes) => round.parse + (round.store - round.records - round.texts) + round.snapshot,
+    inserts,
+    floor: (round: RoundTimes) => round.parse + inserts(round) + round.snapshot,
     startUp: (round: RoundTimes) => sum(round, ['load', 'loadSnapshot']),
   };
   const importMedian = median(rounds.map(derived.import));
