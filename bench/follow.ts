@@ -6,12 +6,12 @@ import { Agent } from 'node:http';
 import pg from 'pg';
 import { readCatalogueDocument } from '../src/store/bundled.js';
 import { PostgresStore } from '../src/store/postgres.js';
-import { call, type Reply } from './http-client.js';
-import { describeMachine, loadAverage } from './machine.js';
-import { spawnPinned, type PinnedProcess } from './processes.js';
-import { FOLLOW_HEADING, writeSection } from './results-sections.js';
-import { ADMIN_TOKEN, freePort } from './slotmoji-server.js';
-import { syntheticCatalogue } from './synthetic-catalogue.js';
+import { call, type Reply } from './load/http-client.js';
+import { describeMachine, loadAverage } from './measure/machine.js';
+import { spawnPinned, type PinnedProcess } from './servers/processes.js';
+import { FOLLOW_HEADING, writeSection } from './report/results-sections.js';
+import { ADMIN_TOKEN, freePort } from './servers/slotmoji-server.js';
+import { syntheticCatalogue } from './load/synthetic-catalogue.js';
 
 /**
  * Two instances on one PostgreSQL database (and one Redis), 100,000 slots: how fast and how cheaply

@@ -16,15 +16,15 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { readCatalogueDocument } from '../src/store/bundled.js';
-import { capture, startBaseline, verifyBaseline, type Capture } from './baseline.js';
-import { callgrindAvailable, callgrindWrapper, controlCallgrind, dumpCounts, type DumpCounts } from './callgrind.js';
-import { readCommandLine } from './command-line.js';
-import { loadRunner, type LoadSettings } from './load.js';
-import { singlePlacement } from './machine.js';
-import { killAll } from './processes.js';
-import { importBody, importCatalogue, startSlotmoji } from './slotmoji-server.js';
-import { syntheticCatalogue } from './synthetic-catalogue.js';
-import { MATCH_WORKLOAD, SLUG_WORKLOAD, workloads, type Workload } from './workloads.js';
+import { capture, startBaseline, verifyBaseline, type Capture } from './servers/baseline.js';
+import { callgrindAvailable, callgrindWrapper, controlCallgrind, dumpCounts, type DumpCounts } from './measure/callgrind.js';
+import { readCommandLine } from './report/command-line.js';
+import { loadRunner, type LoadSettings } from './load/load.js';
+import { singlePlacement } from './measure/machine.js';
+import { killAll } from './servers/processes.js';
+import { importBody, importCatalogue, startSlotmoji } from './servers/slotmoji-server.js';
+import { syntheticCatalogue } from './load/synthetic-catalogue.js';
+import { MATCH_WORKLOAD, SLUG_WORKLOAD, workloads, type Workload } from './load/workloads.js';
 
 const COUNTED = [SLUG_WORKLOAD, MATCH_WORKLOAD, 'GET /api/emojis'];
 

@@ -18,20 +18,20 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import Fastify from 'fastify';
 import { Catalogue } from '../src/catalogue/catalogue.js';
-import { checkDocumentSlot, validateCheckedDocument, type CatalogueDocument } from '../src/catalogue/document.js';
-import { parseObjectPiecewise } from '../src/http/catalogue-body.js';
-import { jsonParser } from '../src/http/json-parser.js';
+import { checkDocumentSlot, validateCheckedDocument, type CatalogueDocument } from '../src/catalogue/records/document.js';
+import { parseObjectPiecewise } from '../src/http/input/catalogue-body.js';
+import { jsonParser } from '../src/http/input/json-parser.js';
 import { readCatalogueDocument } from '../src/store/bundled.js';
 import { recordText } from '../src/store/record-text.js';
 import { importedRecords } from '../src/store/records.js';
 import { SqliteStore } from '../src/store/sqlite.js';
 import { tuneV8ForServing } from '../src/v8-tuning.js';
-import { readCommandLine } from './command-line.js';
-import { describeMachine, loadAverage } from './machine.js';
-import { pinSelf } from './processes.js';
-import { median } from './rounds.js';
-import { importBody } from './slotmoji-server.js';
-import { syntheticCatalogue } from './synthetic-catalogue.js';
+import { readCommandLine } from './report/command-line.js';
+import { describeMachine, loadAverage } from './measure/machine.js';
+import { pinSelf } from './servers/processes.js';
+import { median } from './measure/rounds.js';
+import { importBody } from './servers/slotmoji-server.js';
+import { syntheticCatalogue } from './load/synthetic-catalogue.js';
 
 /** The phases; "import:" and "start-up:" name the work they belong to. */
 const PHASES = {

@@ -5,10 +5,10 @@
  */
 import { readCatalogueDocument } from '../src/store/bundled.js';
 import { Catalogue, type SlotQuery } from '../src/catalogue/catalogue.js';
-import { FACET_NAMES } from '../src/catalogue/facets.js';
-import { searchWords } from '../src/catalogue/search-words.js';
-import type { SlotRecord } from '../src/catalogue/slot.js';
-import { syntheticCatalogue } from './synthetic-catalogue.js';
+import { FACET_NAMES } from '../src/catalogue/search/facets.js';
+import { searchWords } from '../src/catalogue/search/search-words.js';
+import type { SlotRecord } from '../src/catalogue/records/slot.js';
+import { syntheticCatalogue } from './load/synthetic-catalogue.js';
 
 const gc = (globalThis as { gc?: () => void }).gc;
 if (gc === undefined) throw new Error('run with --expose-gc (npm run bench:search does)');

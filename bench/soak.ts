@@ -15,12 +15,12 @@ import { Agent } from 'node:http';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { call, type Reply } from './http-client.js';
-import { LatencyHistogram } from './latency-histogram.js';
-import { killAll, memoryOf, spawnPinned, type PinnedProcess } from './processes.js';
-import { freePort } from './slotmoji-server.js';
-import { seededRandom } from './seeded-random.js';
-import { clientAddresses, requestMix, type CatalogueFacts, type SoakRequest } from './soak-mix.js';
+import { call, type Reply } from './load/http-client.js';
+import { LatencyHistogram } from './load/latency-histogram.js';
+import { killAll, memoryOf, spawnPinned, type PinnedProcess } from './servers/processes.js';
+import { freePort } from './servers/slotmoji-server.js';
+import { seededRandom } from './load/seeded-random.js';
+import { clientAddresses, requestMix, type CatalogueFacts, type SoakRequest } from './load/soak-mix.js';
 
 const SERVER_ENTRY = fileURLToPath(new URL('../dist/server.js', import.meta.url));
 const HOST = '127.0.0.1';

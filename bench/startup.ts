@@ -13,12 +13,12 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { readCatalogueDocument } from '../src/store/bundled.js';
-import { readCommandLine } from './command-line.js';
-import { memoryOf, pinSelf, killAll } from './processes.js';
-import { importBody, importCatalogue, startSlotmoji } from './slotmoji-server.js';
-import { syntheticCatalogue } from './synthetic-catalogue.js';
-import { probeSlug } from './workloads.js';
-import { measureWriteStall } from './write-stall.js';
+import { readCommandLine } from './report/command-line.js';
+import { memoryOf, pinSelf, killAll } from './servers/processes.js';
+import { importBody, importCatalogue, startSlotmoji } from './servers/slotmoji-server.js';
+import { syntheticCatalogue } from './load/synthetic-catalogue.js';
+import { probeSlug } from './load/workloads.js';
+import { measureWriteStall } from './measure/write-stall.js';
 
 interface Round {
   readonly importMs: number;

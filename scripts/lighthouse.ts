@@ -16,7 +16,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { freePort } from '../bench/slotmoji-server.js';
+import { freePort } from '../bench/servers/slotmoji-server.js';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const LIGHTHOUSE = join(ROOT, 'node_modules/.bin/lighthouse');

@@ -3,13 +3,13 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import type { CatalogueService } from './service/catalogue-service.js';
 import type { Config } from './config.js';
 import type { RateLimiter } from './ratelimit/limiter.js';
-import { answerClientError } from './http/client-error.js';
-import type { RouteContext } from './http/context.js';
+import { answerClientError } from './http/connection/client-error.js';
+import type { RouteContext } from './http/routes/context.js';
 import { CORS_HEADERS, registerCors } from './http/plugins/cors.js';
 import { registerDraining } from './http/plugins/draining.js';
 import { registerProtocolChecks } from './http/plugins/protocol.js';
 import { registerRateLimit, type RateLimiting } from './http/plugins/rate-limit.js';
-import { trustFunction } from './http/proxy-trust.js';
+import { trustFunction } from './http/caller/proxy-trust.js';
 import { MAX_PATH_SEGMENT_LENGTH, registerErrorHandling, renderError } from './http/plugins/errors.js';
 import { registerResponseTime, stampResponseTime } from './http/plugins/response-time.js';
 import { adminRoutes } from './http/routes/admin.js';
@@ -18,14 +18,14 @@ import { matchRoutes } from './http/routes/match.js';
 import { pageRoutes } from './http/routes/pages.js';
 import { redirectRoutes } from './http/routes/redirects.js';
 import { slotRoutes } from './http/routes/slots.js';
-import { PUBLIC_BODY_LIMIT, SERVER_TIMEOUTS, serverOptions, type ServerTimeouts } from './http/server-options.js';
+import { PUBLIC_BODY_LIMIT, SERVER_TIMEOUTS, serverOptions, type ServerTimeouts } from './http/connection/server-options.js';
 import { fastPath, type FastPath } from './http/fast-path/fast-path.js';
-import { loggerOptions } from './http/logging.js';
-import { AppMetrics, type MetricsExposition } from './http/metrics.js';
-import { jsonParser } from './http/json-parser.js';
-import { registerOpenApi } from './http/openapi.js';
+import { loggerOptions } from './http/observability/logging.js';
+import { AppMetrics, type MetricsExposition } from './http/observability/metrics.js';
+import { jsonParser } from './http/input/json-parser.js';
+import { registerOpenApi } from './http/contract/openapi.js';
 import { registerMetrics } from './http/plugins/metrics.js';
-import { registerRequestId, requestId, stampRequestId } from './http/request-id.js';
+import { registerRequestId, requestId, stampRequestId } from './http/caller/request-id.js';
 import { operationsRoutes } from './http/routes/operations.js';
 
 export interface AppDeps {

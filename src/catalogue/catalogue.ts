@@ -1,16 +1,16 @@
-import { buildParts, partsWithCategories, partsWithout, partsWithSlot, positionOf, type CatalogueParts } from './catalogue-parts.js';
-import type { CategoryMap } from './categories.js';
-import type { EmojiAggregates } from './emoji-usage.js';
-import type { EmojiWordIndex } from './emoji-words.js';
-import { countFacet, type FacetCount, type FacetName } from './facets.js';
-import { fieldCheck, type Page, type SlotFilter } from './filter.js';
-import { summariseProviders, type ProviderSummary } from './providers.js';
-import type { ScoredSlot } from './ranking.js';
-import { matchWord, queryWords, WordMatch, type QueryWord } from './search-words.js';
-import type { SlotRecord } from './slot.js';
-import type { SlotKeys } from './slot-keys.js';
-import { comparator, Found, ID_ORDER, type SlotOrder } from './slot-order.js';
-import { runAtOnce, runSliced } from './steps.js';
+import { buildParts, partsWithCategories, partsWithout, partsWithSlot, positionOf, type CatalogueParts } from './snapshot/catalogue-parts.js';
+import type { CategoryMap } from './records/categories.js';
+import type { EmojiAggregates } from './emojis/emoji-usage.js';
+import type { EmojiWordIndex } from './emojis/emoji-words.js';
+import { countFacet, type FacetCount, type FacetName } from './search/facets.js';
+import { fieldCheck, type Page, type SlotFilter } from './search/filter.js';
+import { summariseProviders, type ProviderSummary } from './snapshot/providers.js';
+import type { ScoredSlot } from './emojis/ranking.js';
+import { matchWord, queryWords, WordMatch, type QueryWord } from './search/search-words.js';
+import type { SlotRecord } from './records/slot.js';
+import type { SlotKeys } from './snapshot/slot-keys.js';
+import { comparator, Found, ID_ORDER, type SlotOrder } from './search/slot-order.js';
+import { runAtOnce, runSliced } from './snapshot/steps.js';
 
 export type MatchMode = 'any' | 'all';
 

@@ -1,6 +1,6 @@
 import cluster, { type Worker } from 'node:cluster';
 import { AggregatorRegistry } from 'prom-client';
-import type { MetricFamilies, MetricsExposition } from '../http/metrics.js';
+import type { MetricFamilies, MetricsExposition } from '../http/observability/metrics.js';
 
 /** How long the primary waits for every worker's figures; one that does not answer is left out. */
 const COLLECT_TIMEOUT_MS = 2_000;

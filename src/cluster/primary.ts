@@ -1,6 +1,6 @@
 import cluster, { type Worker } from 'node:cluster';
 import type { Config } from '../config.js';
-import type { AppMetrics, MetricsExposition } from '../http/metrics.js';
+import type { AppMetrics, MetricsExposition } from '../http/observability/metrics.js';
 import { ClusterRateLimiter, serveRateLimits } from '../ratelimit/cluster-limiter.js';
 import type { RateLimiter } from '../ratelimit/limiter.js';
 import { MemoryRateLimiter } from '../ratelimit/memory-limiter.js';

@@ -1,8 +1,8 @@
 import { Catalogue } from '../catalogue/catalogue.js';
-import type { CategoryMap } from '../catalogue/categories.js';
-import { readChange, type CatalogueChange } from '../catalogue/change.js';
-import type { CatalogueDocument } from '../catalogue/document.js';
-import type { SlotRecord } from '../catalogue/slot.js';
+import type { CategoryMap } from '../catalogue/records/categories.js';
+import { readChange, type CatalogueChange } from '../catalogue/records/change.js';
+import type { CatalogueDocument } from '../catalogue/records/document.js';
+import type { SlotRecord } from '../catalogue/records/slot.js';
 import { StoreUnavailableError, type SlotInput, type Store } from '../store/store.js';
 
 /** Why a snapshot was replaced: this instance's own write, another's change followed, or a full load. */

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { validateCatalogueDocument, type CatalogueDocument } from '../catalogue/document.js';
+import { validateCatalogueDocument, type CatalogueDocument } from '../catalogue/records/document.js';
 import { projectPath } from '../project-files.js';
 
 /** The catalogue shipped with the service, which fills an empty database on first start. */

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import type { CatalogueChange } from '../catalogue/change.js';
-import type { CategoryMap } from '../catalogue/categories.js';
-import type { SlotRecord } from '../catalogue/slot.js';
+import type { CatalogueChange } from '../catalogue/records/change.js';
+import type { CategoryMap } from '../catalogue/records/categories.js';
+import type { ImportedSlot } from '../catalogue/records/document.js';
+import type { SlotRecord } from '../catalogue/records/slot.js';
 import { MIGRATIONS } from './postgres-migrations.js';
 import { importedRecords, repeatedStringsShared, slotRecord } from './records.js';
 import {
@@ -10,7 +11,6 @@ import {
   DuplicateSlugError,
   StoreUnavailableError,
   type CatalogueData,
-  type ImportedSlot,
   type LoggedChange,
   type SlotInput,
   type Store,

@@ -1,4 +1,4 @@
-import type { SlotRecord } from '../catalogue/slot.js';
+import type { SlotRecord } from '../catalogue/records/slot.js';
 
 const NON_ASCII = /[\u0080-\uffff]+/g;
 const HAS_NON_ASCII = /[\u0080-\uffff]/;

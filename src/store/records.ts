@@ -1,5 +1,6 @@
-import type { SlotRecord } from '../catalogue/slot.js';
-import type { ImportedSlot, SlotInput } from './store.js';
+import type { SlotRecord } from '../catalogue/records/slot.js';
+import type { ImportedSlot } from '../catalogue/records/document.js';
+import type { SlotInput } from './store.js';
 
 /** The record a store keeps for `slot` under `id`: the editor's fields plus what the service assigns. */
 export function slotRecord(id: number, slot: SlotInput | ImportedSlot, createdAt: string, updatedAt: string): SlotRecord {

@@ -1,9 +1,10 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
-import type { CatalogueChange } from '../catalogue/change.js';
-import type { CategoryMap } from '../catalogue/categories.js';
-import type { SlotRecord } from '../catalogue/slot.js';
+import type { CatalogueChange } from '../catalogue/records/change.js';
+import type { CategoryMap } from '../catalogue/records/categories.js';
+import type { ImportedSlot } from '../catalogue/records/document.js';
+import type { SlotRecord } from '../catalogue/records/slot.js';
 import { recordText } from './record-text.js';
 import { importedRecords, repeatedStringsShared, slotRecord } from './records.js';
 import { LOG_PAGES_LIMIT, SqliteCheckpointer } from './sqlite-checkpointer.js';
@@ -12,7 +13,6 @@ import {
   DuplicateSlugError,
   StoreUnavailableError,
   type CatalogueData,
-  type ImportedSlot,
   type LoggedChange,
   type SlotInput,
   type Store,

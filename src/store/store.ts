@@ -1,5 +1,6 @@
-import type { CategoryMap } from '../catalogue/categories.js';
-import type { SlotFields, SlotRecord } from '../catalogue/slot.js';
+import type { CategoryMap } from '../catalogue/records/categories.js';
+import type { SlotFields, SlotRecord } from '../catalogue/records/slot.js';
+import type { ImportedSlot } from '../catalogue/records/document.js';
 
 /** Everything the service keeps durably, as of one point of the change log. */
 export interface CatalogueData {
@@ -24,14 +25,6 @@ export interface WrittenSlot {
   readonly record: SlotRecord;
   readonly sequence: number;
 }
-
-/** A validated slot of an imported catalogue; `id` is kept when given, assigned otherwise. */
-export type ImportedSlot = SlotFields & {
-  readonly slug: string;
-  readonly id?: number;
-  readonly createdAt?: string;
-  readonly updatedAt?: string;
-};
 
 /** The fields of one slot as an editor writes them, already validated. */
 export type SlotInput = SlotFields & { readonly slug: string };

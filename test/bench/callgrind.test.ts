@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { dumpCounts, dumpFileThread, instructionsIn } from '../../bench/callgrind.js';
+import { dumpCounts, dumpFileThread, instructionsIn } from '../../bench/measure/callgrind.js';
 
 /** The head of a dump as callgrind 3.19 writes it, with the figures given. */
 const dump = (totals: number) => `# callgrind format\nversion: 1\ncreator: callgrind-3.19.0\nevents: Ir\nsummary: 0\n\nfl=(1) ???\nfn=(1) x\n0 5\ntotals: ${totals}\n`;

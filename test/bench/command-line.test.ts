@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { readCommandLine } from '../../bench/command-line.js';
+import { readCommandLine } from '../../bench/report/command-line.js';
 
 const USAGE = 'bench [--size 200] [--fast] NAME=path';
 

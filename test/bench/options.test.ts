@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { benchOptions } from '../../bench/options.js';
+import { benchOptions } from '../../bench/report/options.js';
 
 describe('bench options', () => {
   it('measures each cell in 5 rounds of the 10 s by default', () => {

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { cpuPerRequestUs, type LoadResult, type LoadTarget } from '../../bench/load.js';
-import { combineRounds, measureRounds, median, pairedRatios, roundSeconds, summariseRounds } from '../../bench/rounds.js';
+import { cpuPerRequestUs, type LoadResult, type LoadTarget } from '../../bench/load/load.js';
+import { combineRounds, measureRounds, median, pairedRatios, roundSeconds, summariseRounds } from '../../bench/measure/rounds.js';
 
 interface Figures {
   readonly rps?: number;

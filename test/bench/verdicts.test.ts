@@ -3,10 +3,10 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { cpuPerRequestUs, type LoadResult } from '../../bench/load.js';
-import { otherSections } from '../../bench/results-sections.js';
-import { renderReport, verdictText } from '../../bench/results.js';
-import { summariseRounds } from '../../bench/rounds.js';
+import { cpuPerRequestUs, type LoadResult } from '../../bench/load/load.js';
+import { otherSections } from '../../bench/report/results-sections.js';
+import { renderReport, verdictText } from '../../bench/report/results.js';
+import { summariseRounds } from '../../bench/measure/rounds.js';
 import {
   disturbance,
   growthRows,
@@ -19,8 +19,8 @@ import {
   writeChecks,
   type Cell,
   type SizeReport,
-} from '../../bench/verdicts.js';
-import { LIST_1000_WORKLOAD, LIST_50_WORKLOAD, MATCH_WORKLOAD, SLUG_WORKLOAD } from '../../bench/workloads.js';
+} from '../../bench/report/verdicts.js';
+import { LIST_1000_WORKLOAD, LIST_50_WORKLOAD, MATCH_WORKLOAD, SLUG_WORKLOAD } from '../../bench/load/workloads.js';
 
 interface Figures {
   readonly rps?: number;

@@ -1,4 +1,4 @@
-import type { CatalogueDocument } from '../../src/catalogue/document.js';
+import type { CatalogueDocument } from '../../src/catalogue/records/document.js';
 
 /**
  * Twenty real games (facts as their providers publish them) and most of the category map: enough

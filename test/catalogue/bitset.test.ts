@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { anyBitIn, isEmpty, withBitMoved, wordsFor } from '../../src/catalogue/bitset.js';
+import { anyBitIn, isEmpty, withBitMoved, wordsFor } from '../../src/catalogue/search/bitset.js';
 
 const FAST_CHECK = { seed: 20261121, numRuns: 300 } as const;
 

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { Catalogue } from '../../src/catalogue/catalogue.js';
-import { emojiMappings } from '../../src/catalogue/emoji-usage.js';
-import { ID_ORDER } from '../../src/catalogue/slot-order.js';
+import { emojiMappings } from '../../src/catalogue/emojis/emoji-usage.js';
+import { ID_ORDER } from '../../src/catalogue/search/slot-order.js';
 import { slotRecord } from '../support/fixtures.js';
 
 const slots = [

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { readChange } from '../../src/catalogue/change.js';
+import { readChange } from '../../src/catalogue/records/change.js';
 import { slotRecord } from '../support/fixtures.js';
 
 describe('readChange', () => {

@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { Catalogue } from '../../src/catalogue/catalogue.js';
-import type { CatalogueDocument } from '../../src/catalogue/document.js';
-import type { EmojiUsage } from '../../src/catalogue/emoji-usage.js';
-import { EmojiWordIndex } from '../../src/catalogue/emoji-words.js';
-import { searchWords } from '../../src/catalogue/search-words.js';
+import type { CatalogueDocument } from '../../src/catalogue/records/document.js';
+import type { EmojiUsage } from '../../src/catalogue/emojis/emoji-usage.js';
+import { EmojiWordIndex } from '../../src/catalogue/emojis/emoji-words.js';
+import { searchWords } from '../../src/catalogue/search/search-words.js';
 import { annotatedEmojis, englishEmojiNames } from '../../src/emoji/emojibase.js';
 import { EmojiNames } from '../../src/emoji/names.js';
 import { readCatalogueDocument } from '../../src/store/bundled.js';

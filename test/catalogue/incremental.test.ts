@@ -2,11 +2,11 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { Catalogue, type MatchMode, type SlotQuery } from '../../src/catalogue/catalogue.js';
-import { FACET_NAMES } from '../../src/catalogue/facets.js';
-import type { SlotFilter } from '../../src/catalogue/filter.js';
-import type { CategoryMap } from '../../src/catalogue/categories.js';
-import { VOLATILITIES, type SlotRecord } from '../../src/catalogue/slot.js';
-import { searchWords } from '../../src/catalogue/search-words.js';
+import { FACET_NAMES } from '../../src/catalogue/search/facets.js';
+import type { SlotFilter } from '../../src/catalogue/search/filter.js';
+import type { CategoryMap } from '../../src/catalogue/records/categories.js';
+import { VOLATILITIES, type SlotRecord } from '../../src/catalogue/records/slot.js';
+import { searchWords } from '../../src/catalogue/search/search-words.js';
 import { emojiKey } from '../../src/emoji/emoji.js';
 import { slotRecord } from '../support/fixtures.js';
 

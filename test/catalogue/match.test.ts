@@ -2,8 +2,8 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { Catalogue, type MatchedSlot, type MatchMode } from '../../src/catalogue/catalogue.js';
-import { compareMatches } from '../../src/catalogue/ranking.js';
-import { VOLATILITIES, type SlotRecord } from '../../src/catalogue/slot.js';
+import { compareMatches } from '../../src/catalogue/emojis/ranking.js';
+import { VOLATILITIES, type SlotRecord } from '../../src/catalogue/records/slot.js';
 import { emojiKey } from '../../src/emoji/emoji.js';
 import { slotRecord } from '../support/fixtures.js';
 

@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { meritKey, meritOrder, rankAmong, withRankInserted, withRankMoved, withRankRemoved } from '../../src/catalogue/ranking.js';
-import type { SlotRecord } from '../../src/catalogue/slot.js';
-import { sortInSteps } from '../../src/catalogue/sort-in-steps.js';
-import { runAtOnce } from '../../src/catalogue/steps.js';
+import { meritKey, meritOrder, rankAmong, withRankInserted, withRankMoved, withRankRemoved } from '../../src/catalogue/emojis/ranking.js';
+import type { SlotRecord } from '../../src/catalogue/records/slot.js';
+import { sortInSteps } from '../../src/catalogue/snapshot/sort-in-steps.js';
+import { runAtOnce } from '../../src/catalogue/snapshot/steps.js';
 import { slotRecord } from '../support/fixtures.js';
 
 const FAST_CHECK = { seed: 20261121, numRuns: 30 } as const;

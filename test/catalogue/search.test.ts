@@ -2,11 +2,11 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { Catalogue, type SlotQuery } from '../../src/catalogue/catalogue.js';
-import { FACET_NAMES, type FacetName } from '../../src/catalogue/facets.js';
-import type { SlotFilter } from '../../src/catalogue/filter.js';
-import { searchWords } from '../../src/catalogue/search-words.js';
-import { VOLATILITIES, type SlotRecord } from '../../src/catalogue/slot.js';
-import { SORT_KEYS, type SlotOrder } from '../../src/catalogue/slot-order.js';
+import { FACET_NAMES, type FacetName } from '../../src/catalogue/search/facets.js';
+import type { SlotFilter } from '../../src/catalogue/search/filter.js';
+import { searchWords } from '../../src/catalogue/search/search-words.js';
+import { VOLATILITIES, type SlotRecord } from '../../src/catalogue/records/slot.js';
+import { SORT_KEYS, type SlotOrder } from '../../src/catalogue/search/slot-order.js';
 import { compareCodePoints, emojiKey } from '../../src/emoji/emoji.js';
 import { slotRecord } from '../support/fixtures.js';
 

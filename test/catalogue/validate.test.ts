@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { validateCategoryMap } from '../../src/catalogue/categories.js';
-import { validateCatalogueDocument } from '../../src/catalogue/document.js';
-import { validateSlotFields } from '../../src/catalogue/validate.js';
+import { validateCategoryMap } from '../../src/catalogue/records/categories.js';
+import { validateCatalogueDocument } from '../../src/catalogue/records/document.js';
+import { validateSlotFields } from '../../src/catalogue/records/validate.js';
 import { slotFields } from '../support/fixtures.js';
 
 function errorsOf(input: unknown): readonly string[] {

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
 import { Catalogue } from '../../src/catalogue/catalogue.js';
-import type { CatalogueDocument } from '../../src/catalogue/document.js';
+import type { CatalogueDocument } from '../../src/catalogue/records/document.js';
 import { emojiKey } from '../../src/emoji/emoji.js';
 import { parseEmojis } from '../../src/emoji/parse.js';
 import { readCatalogueDocument } from '../../src/store/bundled.js';

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import Database from 'better-sqlite3';
-import type { Slot } from '../../src/catalogue/slot.js';
+import type { Slot } from '../../src/catalogue/records/slot.js';
 import { SqliteStore } from '../../src/store/sqlite.js';
 import { ADMIN_TOKEN, AUTH } from '../support/admin.js';
 import { SMALL_CATALOGUE, slotFields } from '../support/fixtures.js';

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import pg from 'pg';
-import type { Slot } from '../../src/catalogue/slot.js';
+import type { Slot } from '../../src/catalogue/records/slot.js';
 import { PostgresStore } from '../../src/store/postgres.js';
 import { ADMIN_TOKEN, AUTH } from '../support/admin.js';
 import { SMALL_CATALOGUE, slotFields } from '../support/fixtures.js';
@@ -41,7 +41,7 @@ async function terminateSessions(url: string, database: string): Promise<number>
 /**
  * Two server processes on one database; `a` reaches it through a relay that the test cuts while it
  * also ends every session on the database side, so `a` loses PostgreSQL for a while and `b` only
- * for a moment. The in-process tests of test/http/admin-postgres.test.ts cut only the network.
+ * for a moment. The in-process tests of test/http/routes/admin-postgres.test.ts cut only the network.
  */
 describe('server processes on PostgreSQL when it goes down mid-run', () => {
   it('stay up, keep serving reads, refuse writes with 503 while it is down, and recover', async () => {

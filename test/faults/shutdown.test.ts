@@ -5,7 +5,7 @@ import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
-import type { Slot } from '../../src/catalogue/slot.js';
+import type { Slot } from '../../src/catalogue/records/slot.js';
 import { SqliteStore } from '../../src/store/sqlite.js';
 import { ADMIN_TOKEN, AUTH } from '../support/admin.js';
 import { startTestApp } from '../support/app.js';

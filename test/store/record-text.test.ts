@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import type { SlotRecord } from '../../src/catalogue/slot.js';
+import type { SlotRecord } from '../../src/catalogue/records/slot.js';
 import { recordText } from '../../src/store/record-text.js';
 import { slotRecord } from '../support/fixtures.js';
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppDeps } from '../../src/app.js';
-import type { CatalogueDocument } from '../../src/catalogue/document.js';
+import type { CatalogueDocument } from '../../src/catalogue/records/document.js';
 import { loadConfig } from '../../src/config.js';
 import { CatalogueService } from '../../src/service/catalogue-service.js';
 import type { Store } from '../../src/store/store.js';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppDeps } from '../../src/app.js';
-import type { CatalogueDocument } from '../../src/catalogue/document.js';
+import type { CatalogueDocument } from '../../src/catalogue/records/document.js';
 import { loadConfig, type Config } from '../../src/config.js';
 import { CatalogueService } from '../../src/service/catalogue-service.js';
 import { SqliteStore } from '../../src/store/sqlite.js';

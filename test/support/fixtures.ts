@@ -1,5 +1,5 @@
-import type { CatalogueDocument } from '../../src/catalogue/document.js';
-import type { SlotFields, SlotRecord } from '../../src/catalogue/slot.js';
+import type { CatalogueDocument } from '../../src/catalogue/records/document.js';
+import type { SlotFields, SlotRecord } from '../../src/catalogue/records/slot.js';
 
 type Fields = SlotFields & { slug: string };
 

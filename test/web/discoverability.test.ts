@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { SlotRecord } from '../../src/catalogue/slot.js';
-import { robotsTxt, sitemapFileCount, sitemapIndex, sitemapUrlSet } from '../../src/web/crawlers.js';
-import { scriptSafeJson } from '../../src/web/json-script.js';
+import type { SlotRecord } from '../../src/catalogue/records/slot.js';
+import { robotsTxt, sitemapFileCount, sitemapIndex, sitemapUrlSet } from '../../src/web/pages/crawlers.js';
+import { scriptSafeJson } from '../../src/web/markup/json-script.js';
 import { ADMIN_TOKEN, AUTH } from '../support/admin.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { SMALL_CATALOGUE, slotFields, slotRecord } from '../support/fixtures.js';

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { formatMaxWin, formatRating, formatRtp, ratingStars, truncate, volatilityLevel } from '../../src/web/format.js';
+import { formatMaxWin, formatRating, formatRtp, ratingStars, truncate, volatilityLevel } from '../../src/web/markup/format.js';
 
 describe('slot figures as a player reads them', () => {
   it('writes max win as a multiple of the stake with thousands separators', () => {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { escapeHtml, html } from '../../src/web/html.js';
+import { escapeHtml, html } from '../../src/web/markup/html.js';
 
 describe('escapeHtml', () => {
   it('escapes the five characters that can end text or an attribute', () => {

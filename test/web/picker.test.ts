@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { Catalogue } from '../../src/catalogue/catalogue.js';
-import { pickerModel, POPULAR_GROUP_SIZE } from '../../src/web/picker.js';
+import { pickerModel, POPULAR_GROUP_SIZE } from '../../src/web/markup/picker.js';
 import { slotRecord } from '../support/fixtures.js';
 
 const catalogue = Catalogue.of(

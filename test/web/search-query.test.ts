@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { apiQuery, PAGE_SIZE, readSearchQuery, searchHref } from '../../src/web/search-query.js';
+import { apiQuery, PAGE_SIZE, readSearchQuery, searchHref } from '../../src/web/pages/search-query.js';
 
 describe('reading the search page query string', () => {
   it('takes ticked checkboxes and comma lists alike, trimmed, each value once', () => {

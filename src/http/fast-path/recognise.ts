@@ -1,5 +1,5 @@
 import { MAX_PATH_SEGMENT_LENGTH } from '../plugins/errors.js';
-import type { Query } from '../query.js';
+import type { Query } from '../input/query.js';
 
 /**
  * A request the fast path answers, by the route Fastify would have matched and what it would have

@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { HttpError } from '../errors.js';
+import { HttpError } from '../answers/errors.js';
 
 const BEARER = /^Bearer\s+(\S.*)$/i;
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { HttpError } from '../errors.js';
+import { HttpError } from '../answers/errors.js';
 
 /** What a client is told to wait before sending the request again, to another instance or this one restarted. */
 const RETRY_AFTER_SECONDS = 1;

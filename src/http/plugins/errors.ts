@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { quote } from '../../emoji/parse.js';
-import { errorBody, HttpError } from '../errors.js';
+import { errorBody, HttpError } from '../answers/errors.js';
 
 const MAX_PATH_IN_MESSAGE = 200;
 /** Longest path parameter the router accepts (room for 20 long ZWJ emojis, percent-encoded). */

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppMetrics } from '../metrics.js';
+import type { AppMetrics } from '../observability/metrics.js';
 
 /** Counts and times every answered request, and every 429 by the window that refused it. */
 export function registerMetrics(app: FastifyInstance, metrics: AppMetrics): void {

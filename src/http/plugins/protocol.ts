@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { refuseConnection } from '../client-error.js';
-import { badRequest, HttpError } from '../errors.js';
+import { refuseConnection } from '../connection/client-error.js';
+import { badRequest, HttpError } from '../answers/errors.js';
 
 const CONTINUE = /^100-continue$/i;
 

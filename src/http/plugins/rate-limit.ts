@@ -3,8 +3,8 @@ import { Type, type Static } from 'typebox';
 import type { RateLimitConfig } from '../../config.js';
 import type { RateLimitDecision, RateLimiter } from '../../ratelimit/limiter.js';
 import { MemoryRateLimiter } from '../../ratelimit/memory-limiter.js';
-import { clientAddress, type TrustFunction } from '../proxy-trust.js';
-import { FreshDecimals } from '../fresh-decimal.js';
+import { clientAddress, type TrustFunction } from '../caller/proxy-trust.js';
+import { FreshDecimals } from '../answers/fresh-decimal.js';
 
 declare module 'fastify' {
   interface FastifyInstance {

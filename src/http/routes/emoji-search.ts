@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { Catalogue } from '../../catalogue/catalogue.js';
-import { searchWords } from '../../catalogue/search-words.js';
-import type { RouteContext } from '../context.js';
-import { badRequest } from '../errors.js';
-import { representation, type Representation } from '../entity-tag.js';
-import { sendRepresentation } from '../json-reply.js';
-import { limitParam, single, type Query } from '../query.js';
+import { searchWords } from '../../catalogue/search/search-words.js';
+import type { RouteContext } from './context.js';
+import { badRequest } from '../answers/errors.js';
+import { representation, type Representation } from '../answers/entity-tag.js';
+import { sendRepresentation } from '../answers/json-reply.js';
+import { limitParam, single, type Query } from '../input/query.js';
 import {
   DOCUMENTED_ONLY,
   EMOJI_SEARCH_DEFAULT_LIMIT,
@@ -14,8 +14,8 @@ import {
   EMOJI_SEARCH_MAX_QUERY,
   EmojiSearchQuerySchema,
   NotModifiedSchema,
-} from '../request-schemas.js';
-import { perSnapshotCache } from '../snapshot-memo.js';
+} from '../contract/request-schemas.js';
+import { perSnapshotCache } from '../answers/snapshot-memo.js';
 
 const NamedUsageSchema = Type.Object({
   emoji: Type.String(),

@@ -1,16 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { Catalogue } from '../../catalogue/catalogue.js';
-import { emojiMappings } from '../../catalogue/emoji-usage.js';
+import { emojiMappings } from '../../catalogue/emojis/emoji-usage.js';
 import { quote } from '../../emoji/parse.js';
-import type { RouteContext } from '../context.js';
-import { sendRepresentation } from '../json-reply.js';
-import { representation, type Representation } from '../entity-tag.js';
-import { badRequest } from '../errors.js';
-import { single, type Query } from '../query.js';
-import { CATEGORIES_EXAMPLE, EMOJI_STATS_EXAMPLE, EMOJI_USAGE_EXAMPLE } from '../openapi-examples.js';
-import { DOCUMENTED_ONLY, EmojisQuerySchema, NotModifiedSchema } from '../request-schemas.js';
-import { perSnapshot } from '../snapshot-memo.js';
+import type { RouteContext } from './context.js';
+import { sendRepresentation } from '../answers/json-reply.js';
+import { representation, type Representation } from '../answers/entity-tag.js';
+import { badRequest } from '../answers/errors.js';
+import { single, type Query } from '../input/query.js';
+import { CATEGORIES_EXAMPLE, EMOJI_STATS_EXAMPLE, EMOJI_USAGE_EXAMPLE } from '../contract/openapi-examples.js';
+import { DOCUMENTED_ONLY, EmojisQuerySchema, NotModifiedSchema } from '../contract/request-schemas.js';
+import { perSnapshot } from '../answers/snapshot-memo.js';
 import { emojiSearchRoute } from './emoji-search.js';
 
 const EmojiCountSchema = Type.Object({ emoji: Type.String(), count: Type.Integer() });

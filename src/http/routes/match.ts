@@ -1,16 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import { Type, type Static } from 'typebox';
 import type { Catalogue, MatchedSlot, MatchMode } from '../../catalogue/catalogue.js';
-import { MAX_LIMIT } from '../../catalogue/filter.js';
-import { slotPageUrl } from '../../catalogue/slot.js';
-import { baseUrl } from '../base-url.js';
-import type { RouteContext } from '../context.js';
-import { requestedEmojis } from '../emoji-input.js';
-import { badRequest } from '../errors.js';
-import { sendJson } from '../json-reply.js';
-import { MATCH_EXAMPLE, MATCH_REQUEST_EXAMPLE } from '../openapi-examples.js';
-import { DOCUMENTED_ONLY, EMOJI_TEXT, PayloadTooLargeSchema, UnsupportedMediaTypeSchema } from '../request-schemas.js';
-import { bodyBytes, MB, perSnapshotCache } from '../snapshot-memo.js';
+import { MAX_LIMIT } from '../../catalogue/search/filter.js';
+import { slotPageUrl } from '../../catalogue/records/slot.js';
+import { baseUrl } from '../caller/base-url.js';
+import type { RouteContext } from './context.js';
+import { requestedEmojis } from '../input/emoji-input.js';
+import { badRequest } from '../answers/errors.js';
+import { sendJson } from '../answers/json-reply.js';
+import { MATCH_EXAMPLE, MATCH_REQUEST_EXAMPLE } from '../contract/openapi-examples.js';
+import { DOCUMENTED_ONLY, EMOJI_TEXT, PayloadTooLargeSchema, UnsupportedMediaTypeSchema } from '../contract/request-schemas.js';
+import { bodyBytes, MB, perSnapshotCache } from '../answers/snapshot-memo.js';
 
 const DEFAULT_MATCH_LIMIT = 100;
 

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { CatalogueService } from '../../service/catalogue-service.js';
-import { ErrorBodySchema, HttpError } from '../errors.js';
-import type { MetricsExposition } from '../metrics.js';
+import { ErrorBodySchema, HttpError } from '../answers/errors.js';
+import type { MetricsExposition } from '../observability/metrics.js';
 import { registerAdminAuth } from '../plugins/admin-auth.js';
 
 /** Probes usually give up after a second; the readiness answer comes before that. */

@@ -4,19 +4,19 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { quote } from '../../emoji/parse.js';
 import { loadAssets, type Asset, type AssetTable } from '../../web/assets.js';
 import { negotiateCoding } from '../../web/encoding.js';
-import { robotsTxt, sitemapFileCount, sitemapIndex, sitemapUrlSet } from '../../web/crawlers.js';
-import { homePage } from '../../web/home-page.js';
-import { notFoundPage } from '../../web/not-found-page.js';
-import { pickerModel } from '../../web/picker.js';
-import { searchPage } from '../../web/search-page.js';
-import { slotPage, slotSurroundings } from '../../web/slot-page.js';
-import { baseUrl } from '../base-url.js';
-import type { RouteContext } from '../context.js';
-import { ErrorBodySchema, notFound } from '../errors.js';
-import { ifNoneMatchMatches } from '../if-none-match.js';
-import { DOCUMENTED_ONLY, SlotListQuerySchema } from '../request-schemas.js';
-import { perSnapshotCache } from '../snapshot-memo.js';
-import { searchOutcome } from '../search-outcome.js';
+import { robotsTxt, sitemapFileCount, sitemapIndex, sitemapUrlSet } from '../../web/pages/crawlers.js';
+import { homePage } from '../../web/pages/home-page.js';
+import { notFoundPage } from '../../web/pages/not-found-page.js';
+import { pickerModel } from '../../web/markup/picker.js';
+import { searchPage } from '../../web/pages/search-page.js';
+import { slotPage, slotSurroundings } from '../../web/pages/slot-page.js';
+import { baseUrl } from '../caller/base-url.js';
+import type { RouteContext } from './context.js';
+import { ErrorBodySchema, notFound } from '../answers/errors.js';
+import { ifNoneMatchMatches } from '../answers/if-none-match.js';
+import { DOCUMENTED_ONLY, SlotListQuerySchema } from '../contract/request-schemas.js';
+import { perSnapshotCache } from '../answers/snapshot-memo.js';
+import { searchOutcome } from '../answers/search-outcome.js';
 
 /** Pages load only their own script, style and icon, and cannot be framed or inject markup. */
 export const CONTENT_SECURITY_POLICY = [

@@ -1,12 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Catalogue } from '../../catalogue/catalogue.js';
 import type { RequestedEmoji } from '../../emoji/parse.js';
-import { slotPageUrl, type SlotRecord } from '../../catalogue/slot.js';
-import { baseUrl } from '../base-url.js';
-import type { RouteContext } from '../context.js';
-import { joinEmojis, requestedEmojis } from '../emoji-input.js';
-import { badRequest, notFound } from '../errors.js';
-import { single, slotFilterParams, type Query } from '../query.js';
+import { slotPageUrl, type SlotRecord } from '../../catalogue/records/slot.js';
+import { baseUrl } from '../caller/base-url.js';
+import type { RouteContext } from './context.js';
+import { joinEmojis, requestedEmojis } from '../input/emoji-input.js';
+import { badRequest, notFound } from '../answers/errors.js';
+import { single, slotFilterParams, type Query } from '../input/query.js';
 import {
   DOCUMENTED_ONLY,
   LegacyRedirectQuerySchema,
@@ -15,8 +15,8 @@ import {
   PlayParamsSchema,
   SlotRedirectSchema,
   SpinQuerySchema,
-} from '../request-schemas.js';
-import { perSnapshotCache } from '../snapshot-memo.js';
+} from '../contract/request-schemas.js';
+import { perSnapshotCache } from '../answers/snapshot-memo.js';
 
 /** What every redirect to a slot page sends besides its Location: it is never cached, as the best match changes with the catalogue. */
 export const REDIRECT_HEADERS = { 'cache-control': 'no-store' } as const;

@@ -1,19 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { Catalogue } from '../../catalogue/catalogue.js';
-import { MAX_FACET_VALUES } from '../../catalogue/facets.js';
-import { SlotSchema } from '../../catalogue/slot.js';
+import { MAX_FACET_VALUES } from '../../catalogue/search/facets.js';
+import { SlotSchema } from '../../catalogue/records/slot.js';
 import { quote } from '../../emoji/parse.js';
-import { baseUrl } from '../base-url.js';
-import type { RouteContext } from '../context.js';
-import { sendRepresentation } from '../json-reply.js';
-import { representation, type Representation } from '../entity-tag.js';
-import { notFound } from '../errors.js';
-import { limitParam, slotListParams, type Query } from '../query.js';
-import { SLOT_EXAMPLE, SLOT_LIST_EXAMPLE } from '../openapi-examples.js';
-import { DOCUMENTED_ONLY, NotFoundSchema, NotModifiedSchema, SimilarQuerySchema, SlotListQuerySchema, SlotParamsSchema } from '../request-schemas.js';
-import { slotArrayJson, slotRepresentation } from '../slot-json.js';
-import { bodyBytes, MB, perSnapshot, perSnapshotCache } from '../snapshot-memo.js';
+import { baseUrl } from '../caller/base-url.js';
+import type { RouteContext } from './context.js';
+import { sendRepresentation } from '../answers/json-reply.js';
+import { representation, type Representation } from '../answers/entity-tag.js';
+import { notFound } from '../answers/errors.js';
+import { limitParam, slotListParams, type Query } from '../input/query.js';
+import { SLOT_EXAMPLE, SLOT_LIST_EXAMPLE } from '../contract/openapi-examples.js';
+import { DOCUMENTED_ONLY, NotFoundSchema, NotModifiedSchema, SimilarQuerySchema, SlotListQuerySchema, SlotParamsSchema } from '../contract/request-schemas.js';
+import { slotArrayJson, slotRepresentation } from '../answers/slot-json.js';
+import { bodyBytes, MB, perSnapshot, perSnapshotCache } from '../answers/snapshot-memo.js';
 import { matchItem, MatchItemSchema } from './match.js';
 
 const FacetsSchema = Type.Record(

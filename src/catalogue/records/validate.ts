@@ -1,0 +1,100 @@
+import { Compile } from 'typebox/compile';
+import { Settings } from 'typebox/system';
+import { canonicalEmoji, emojiKey } from '../../emoji/emoji.js';
+import { quote } from '../../emoji/parse.js';
+import { BONUS_BUY_FEATURE, SlotFieldsSchema, slugify, type SlotFields } from './slot.js';
+
+export type Validation<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly errors: readonly string[] };
+
+// TypeBox buffers 8 errors by default; an editor deserves to hear of every bad field of a slot at once.
+Settings.Set({ maxErrors: 64 });
+const slotFields = Compile(SlotFieldsSchema);
+
+interface SchemaError {
+  readonly keyword: string;
+  readonly instancePath: string;
+  readonly params: unknown;
+  readonly message: string;
+}
+
+/** `/emojiTags/2` → `emojiTags[2]`, so messages name fields the way a client wrote them. */
+function fieldName(prefix: string, instancePath: string): string {
+  const path = instancePath
+    .split('/')
+    .slice(1)
+    .map((part) => (/^\d+$/.test(part) ? `[${part}]` : `.${part}`))
+    .join('');
+  const name = `${prefix}${path}`.replace(/^\./, '');
+  return name === '' ? 'body' : name;
+}
+
+/** Turns JSON-schema errors into one readable line per problem, naming the field. */
+export function describeSchemaErrors(errors: Iterable<SchemaError>, prefix = ''): string[] {
+  const lines: string[] = [];
+  for (const error of errors) {
+    if (error.keyword === 'boolean') continue;
+    const field = fieldName(prefix, error.instancePath);
+    const params = error.params as Record<string, unknown>;
+    if (error.keyword === 'additionalProperties' && Array.isArray(params['additionalProperties'])) {
+      for (const extra of params['additionalProperties']) lines.push(`${field === 'body' ? '' : `${field}.`}${String(extra)}: unknown field`);
+    } else if (error.keyword === 'required' && Array.isArray(params['requiredProperties'])) {
+      for (const missing of params['requiredProperties']) lines.push(`${field === 'body' ? '' : `${field}.`}${String(missing)}: is required`);
+    } else if (error.keyword === 'enum' && Array.isArray(params['allowedValues'])) {
+      lines.push(`${field}: must be one of ${params['allowedValues'].join(', ')}`);
+    } else {
+      lines.push(`${field}: ${error.message}`);
+    }
+  }
+  return [...new Set(lines)];
+}
+
+function hasAtMostDecimals(value: number, decimals: number): boolean {
+  return Number(value.toFixed(decimals)) === value;
+}
+
+function lowerCaseDistinct(field: string, values: readonly string[], errors: string[]): void {
+  values.forEach((value, index) => {
+    if (value !== value.toLowerCase()) errors.push(`${field}[${index}]: must be lower case`);
+  });
+  if (new Set(values).size !== values.length) errors.push(`${field}: must not repeat an entry`);
+}
+
+/**
+ * Checks an editor's slot against the whole contract (schema and cross-field rules) and returns it
+ * normalised: emoji tags in their fully-qualified form, the slug derived from the name when absent.
+ * `prefix` names the record in messages (`slots[3]`) when it is part of a larger document.
+ */
+export function validateSlotFields(input: unknown, prefix = ''): Validation<SlotFields & { slug: string }> {
+  if (!slotFields.Check(input)) {
+    const errors = describeSchemaErrors(slotFields.Errors(input), prefix);
+    return { ok: false, errors: errors.length > 0 ? errors : [`${prefix || 'body'}: must be a slot object`] };
+  }
+  const name = (field: string) => (prefix === '' ? field : `${prefix}.${field}`);
+  const errors: string[] = [];
+  if (input.name.trim() === '') errors.push(`${name('name')}: must not be blank`);
+  if (input.provider.trim() === '') errors.push(`${name('provider')}: must not be blank`);
+  if (!hasAtMostDecimals(input.rtp, 2)) errors.push(`${name('rtp')}: at most two decimals`);
+  if (!hasAtMostDecimals(input.rating, 1)) errors.push(`${name('rating')}: at most one decimal`);
+  lowerCaseDistinct(name('theme'), input.theme, errors);
+  lowerCaseDistinct(name('features'), input.features, errors);
+  if (input.features.includes(BONUS_BUY_FEATURE) !== input.hasBonusBuy) {
+    errors.push(`${name('features')}: must contain "${BONUS_BUY_FEATURE}" exactly when hasBonusBuy is true`);
+  }
+  const tags: string[] = [];
+  const keys = new Set<string>();
+  input.emojiTags.forEach((tag, index) => {
+    const emoji = canonicalEmoji(tag);
+    if (emoji === undefined) {
+      errors.push(`${name('emojiTags')}[${index}]: ${quote(tag)} is not a single emoji`);
+    } else if (keys.has(emojiKey(emoji))) {
+      errors.push(`${name('emojiTags')}[${index}]: ${quote(tag)} repeats an earlier tag`);
+    } else {
+      keys.add(emojiKey(emoji));
+      tags.push(emoji);
+    }
+  });
+  const slug = input.slug ?? slugify(input.name);
+  if (slug === '') errors.push(`${name('slug')}: cannot be derived from the name; give one`);
+  if (errors.length > 0) return { ok: false, errors };
+  return { ok: true, value: { ...input, slug, emojiTags: tags } };
+}

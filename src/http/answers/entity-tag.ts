@@ -1,0 +1,26 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Catalogue } from '../../catalogue/catalogue.js';
+import { perSnapshot } from './snapshot-memo.js';
+
+/** An answer body with the strong entity tag that names it. */
+export interface Representation {
+  readonly body: Buffer;
+  readonly etag: string;
+}
+
+/*
+ * A strong tag must change whenever the bytes do. A snapshot never changes, and the request key
+ * (the normalised parameters and the base URL the body's links use) fixes the body within it, so
+ * the tag is the snapshot's number plus a hash of the key: no body is hashed. Numbers restart with
+ * the process and differ between instances, so each process adds a random prefix of its own; two
+ * instances give different tags for the same body, which costs a full answer, never a wrong 304.
+ */
+const PROCESS_PREFIX = randomBytes(6).toString('base64url');
+let snapshots = 0;
+const snapshotNumber = perSnapshot(() => (++snapshots).toString(36));
+
+/** `body` with the strong tag it has as the answer `key` names in `catalogue`; made once per cached body. */
+export function representation(catalogue: Catalogue, key: string, body: Buffer): Representation {
+  const keyHash = createHash('sha1').update(key).digest('base64url').slice(0, 16);
+  return { body, etag: `"${PROCESS_PREFIX}${snapshotNumber(catalogue)}-${keyHash}"` };
+}
