@@ -1,6 +1,58 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
+/**
+ * The layers of src/ and the layers each may import: the one statement of the architecture that a
+ * machine checks (docs/architecture.md explains each line). A layer is a folder of src/ or one of its
+ * top-level modules; an import that reaches a layer not listed here is a lint error. `store/store` is
+ * the store's contract (its interface, input types and errors) without either implementation.
+ */
+export const LAYERS = {
+  emoji: [],
+  net: [],
+  catalogue: ['emoji'],
+  store: ['catalogue', 'project-files'],
+  service: ['catalogue', 'store'],
+  ratelimit: ['net', 'config'],
+  web: ['catalogue', 'emoji', 'project-files'],
+  http: ['catalogue', 'emoji', 'net', 'ratelimit', 'service', 'store/store', 'web', 'config', 'project-files'],
+  cluster: ['http', 'ratelimit', 'config'],
+  app: ['http', 'ratelimit', 'service', 'config'],
+  server: ['app', 'cluster', 'service', 'store', 'config', 'v8-tuning'],
+  config: [],
+  'project-files': [],
+  'v8-tuning': [],
+};
+
+const FOLDERS = Object.keys(LAYERS).filter((layer) => !['app', 'server', 'config', 'project-files', 'v8-tuning'].includes(layer));
+const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/** What an import may not name from `depth` folders below src/: every layer the table does not allow. */
+function forbiddenFrom(layer, depth) {
+  const up = depth === 0 ? '\\./' : `(\\.\\./){${depth}}`;
+  const allowed = LAYERS[layer];
+  return Object.keys(LAYERS)
+    .filter((other) => other !== layer && !allowed.includes(other))
+    .map((other) => {
+      const target = FOLDERS.includes(other) ? `${escape(other)}/` : `${escape(other)}\\.js$`;
+      // A layer allowed only in part (store/store) is forbidden everywhere else in its folder.
+      const partial = allowed.filter((entry) => entry.startsWith(`${other}/`)).map((entry) => `(?!${escape(entry.slice(other.length + 1))}\\.js$)`);
+      return {
+        regex: `^${up}${target}${partial.join('')}`,
+        message: `the ${layer} layer may not import ${other}${partial.length ? ' beyond its contract' : ''} (the layer table in eslint.config.js, explained in docs/architecture.md)`,
+      };
+    });
+}
+
+/** One block per layer and folder depth, since a relative import names its target by how far up it goes. */
+const layerRules = Object.keys(LAYERS).flatMap((layer) => {
+  if (!FOLDERS.includes(layer)) return [{ files: [`src/${layer}.ts`], rules: { 'no-restricted-imports': ['error', { patterns: forbiddenFrom(layer, 0) }] } }];
+  return [1, 2, 3, 4].map((depth) => ({
+    files: [`src/${layer}/${'*/'.repeat(depth - 1)}*.ts`],
+    rules: { 'no-restricted-imports': ['error', { patterns: forbiddenFrom(layer, depth) }] },
+  }));
+});
+
 export default tseslint.config(
   { ignores: ['dist/', 'node_modules/', 'artifacts/', 'data/'] },
   js.configs.recommended,
@@ -12,6 +64,14 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true }],
       '@typescript-eslint/consistent-type-imports': 'error',
+    },
+  },
+  ...layerRules,
+  {
+    files: ['src/**/*.ts'],
+    ignores: ['src/config.ts'],
+    rules: {
+      'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'only src/config.ts reads the environment' }],
     },
   },
   {
