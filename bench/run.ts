@@ -19,7 +19,7 @@ import { benchOptions, type BenchOptions } from './report/options.js';
 import { killAll, pinSelf } from './servers/processes.js';
 import { profileWorkloads } from './measure/profile-run.js';
 import { renderReport, type ProfileReport, type WorkersReport } from './report/results.js';
-import { otherSections } from './report/results-sections.js';
+import { otherSections, speedTodaySection } from './report/results-sections.js';
 import { roundSeconds } from './measure/rounds.js';
 import type { RunContext } from './report/run-context.js';
 import { benchSize, loadDatabase } from './measure/size-run.js';
@@ -145,7 +145,7 @@ async function main(): Promise<void> {
     sizes,
     workers,
     profiles,
-  });
+  }, speedTodaySection(RESULTS_PATH));
   process.stdout.write(report);
   writeFileSync(RESULTS_PATH, `${report.trimEnd()}\n${otherSections(RESULTS_PATH)}`);
   context.log(`written to ${RESULTS_PATH}`);

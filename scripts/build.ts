@@ -31,7 +31,7 @@ await build({
   entryNames: '[name]',
   bundle: true,
   // In one file, esbuild hoists the dynamically imported modules' `import pg` and `import { Redis }` to the
-  // top, and every SQLite start loaded both clients (bench/RESULTS.md, Findings).
+  // top, and every SQLite start loaded both clients (bench/history/2026-11-24.md).
   splitting: true,
   platform: 'node',
   format: 'esm',

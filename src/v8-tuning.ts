@@ -15,7 +15,7 @@ const keptTickEntries: object[] = [];
  * only weakly. A full collection while no entry is alive (start-up's loading does several, as does
  * any quiet spell) drops those maps; the next entry makes new ones, and after a few rounds the
  * literal's property definitions go megamorphic: from then on every entry is built in V8's runtime
- * (what that costs a bare node:http server: bench/RESULTS.md, Findings). One entry kept alive keeps
+ * (what that costs a bare node:http server: bench/history/2026-11-24.md). One entry kept alive keeps
  * the maps, and with them the fast path.
  */
 export function tuneV8ForServing(): void {

@@ -1,15 +1,16 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 
 /**
- * bench/RESULTS.md holds the report of `npm run bench` and, after it, sections it keeps as they are:
- * the findings written by hand, then those other benchmarks write (each under its own `## ` heading).
- * A section runs to the next `## ` heading, so a kept section uses `###` and below inside.
+ * bench/RESULTS.md holds the report of `npm run bench` and sections it keeps as they are: at the top,
+ * the hand-written summary of what limits speed today; after the report, those other benchmarks write
+ * (each under its own `## ` heading). A section runs to the next `## ` heading, so a kept section uses
+ * `###` and below inside. The history of findings lives in bench/history/, which no run touches.
  */
 export const FOLLOW_HEADING = '## Two instances following each other (PostgreSQL + Redis)';
-const FINDINGS_HEADING = '## Findings';
-/** What the findings section holds until someone writes it. */
-const FINDINGS_PLACEHOLDER = '(the lead fills this in)';
-const KEPT_SECTIONS = [FINDINGS_HEADING, FOLLOW_HEADING];
+export const SPEED_TODAY_HEADING = '## What limits speed today';
+/** What the summary holds until someone writes it. */
+const SPEED_TODAY_PLACEHOLDER = '(the lead fills this in)';
+const KEPT_AFTER_REPORT = [FOLLOW_HEADING];
 
 function sectionIn(text: string, heading: string): { readonly start: number; readonly end: number } | undefined {
   const start = text.indexOf(`${heading}\n`);
@@ -27,15 +28,22 @@ export function writeSection(path: string, heading: string, section: string): vo
   writeFileSync(path, next);
 }
 
-/**
- * The sections of the file at `path` that `npm run bench` keeps when it rewrites it: the findings
- * (a placeholder when there are none yet) and what other benchmarks wrote.
- */
+function keptSection(text: string, heading: string): string | undefined {
+  const found = sectionIn(text, heading);
+  return found ? text.slice(found.start, found.end).trimEnd() : undefined;
+}
+
+/** The summary `npm run bench` keeps at the top of the file at `path` (a placeholder when there is none yet). */
+export function speedTodaySection(path: string): string {
+  const text = existsSync(path) ? readFileSync(path, 'utf8') : '';
+  return keptSection(text, SPEED_TODAY_HEADING) ?? `${SPEED_TODAY_HEADING}\n\n${SPEED_TODAY_PLACEHOLDER}`;
+}
+
+/** The sections of the file at `path` that `npm run bench` keeps after its report: what other benchmarks wrote. */
 export function otherSections(path: string): string {
   const text = existsSync(path) ? readFileSync(path, 'utf8') : '';
-  return KEPT_SECTIONS.map((heading) => {
-    const found = sectionIn(text, heading);
-    if (found) return `\n${text.slice(found.start, found.end).trimEnd()}\n`;
-    return heading === FINDINGS_HEADING ? `\n${FINDINGS_HEADING}\n\n${FINDINGS_PLACEHOLDER}\n` : '';
+  return KEPT_AFTER_REPORT.map((heading) => {
+    const found = keptSection(text, heading);
+    return found ? `\n${found}\n` : '';
   }).join('');
 }

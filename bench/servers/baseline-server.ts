@@ -4,7 +4,7 @@
  * regenerates each time (Date, which node:http adds, and X-Response-Time), so its throughput is the
  * ceiling of Node for these responses: it runs with the V8 settings slotmoji makes at start
  * (src/v8-tuning.ts), without which an idle full collection can leave Node's own per-request work
- * slower for good (bench/RESULTS.md, Findings), and the ceiling would sink by chance during a run.
+ * slower for good (bench/history/2026-11-24.md), and the ceiling would sink by chance during a run.
  *
  * Run as `node --import tsx bench/servers/baseline-server.ts <captures.json>`; prints `listening <port>` once
  * it listens on 127.0.0.1.

@@ -98,7 +98,7 @@ export async function startSlotmoji(options: SlotmojiOptions): Promise<SlotmojiS
  * The body of an import of `document`, as bytes: given the string, the client measured and encoded it
  * inside the timed import. Made once, well before any import is timed: encoding a 100,000-slot
  * document leaves ~170 MB of garbage in this process, and its collection during a timed import slowed
- * the sending, so the server waited (bench/RESULTS.md, Findings).
+ * the sending, so the server waited (bench/history/2026-11-26.md).
  */
 export function importBody(document: CatalogueDocument): Buffer {
   return Buffer.from(JSON.stringify(document));

@@ -44,7 +44,7 @@ const TAGS_KEY_TEXT = '"emojiTags":';
  *
  * The emoji tags are nearly all of a record's non-ASCII text: written from their cached escapes,
  * they leave the rest ASCII as JSON.stringify writes it, with no pass over the whole text to escape
- * it (a quarter to a third off an import's record texts; bench/RESULTS.md, Findings).
+ * it (a quarter to a third off an import's record texts; bench/history/2026-11-25.md).
  */
 export function recordText(record: SlotRecord): string {
   const rest = JSON.stringify({ ...record, emojiTags: TAGS_STAND_IN });

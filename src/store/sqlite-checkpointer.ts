@@ -69,7 +69,7 @@ parentPort.on('message', (request) => {
 /**
  * Moves WAL checkpoints off the writing connection. SQLite otherwise checkpoints inside the commit
  * that takes the log past 1,000 pages: for a 100,000-slot import, copying some 130 MB into the
- * database file before the import could answer (bench/RESULTS.md, Findings). Durability does not
+ * database file before the import could answer (bench/history/2026-11-25.md). Durability does not
  * wait on a checkpoint: a commit is on disk once the log is synced. One checkpoint runs at a time;
  * commits meanwhile ask for one more. The thread starts with the first commit, so a process that
  * never writes never has one. Any error stops it for good: the writer then checkpoints as SQLite

@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { cpuPerRequestUs, type LoadResult } from '../../bench/load/load.js';
-import { otherSections } from '../../bench/report/results-sections.js';
+import { otherSections, speedTodaySection } from '../../bench/report/results-sections.js';
 import { renderReport, verdictText } from '../../bench/report/results.js';
 import { summariseRounds } from '../../bench/measure/rounds.js';
 import {
@@ -320,13 +320,19 @@ describe('bench report', () => {
     workers: undefined,
     profiles: [],
   };
-  const text = renderReport(report);
+  const text = renderReport(report, '## What limits speed today\n\nthe summary.');
   const row = (slots: string, workload: string) => text.split('\n').find((line) => line.startsWith(`| ${slots} | \`${workload}\``)) ?? '';
+
+  it('puts the summary at the top of the report, after its opening line', () => {
+    const lines = text.split('\n');
+    assert.equal(lines.indexOf('## What limits speed today'), 4);
+    assert.ok(lines.indexOf('## What limits speed today') < lines.indexOf('## Throughput and latency'));
+  });
 
   it('shows the judged projection beside the measured ratio in the report', () => {
     const placement = { server: '0-1', load: '0-1', loadThreads: 1, shared: true, note: 'shared' };
     const workers = { size: 200, placement, single: load({ rps: 38_000, server: 1, wrk: 0.55 }), workers: load({ rps: 40_000, server: 1.4, wrk: 0.55 }) };
-    const withWorkers = renderReport({ ...report, workers });
+    const withWorkers = renderReport({ ...report, workers }, '## What limits speed today\n\nthe summary.');
     assert.match(withWorkers, /\| 1\.05 \| ≥ 1\.6 \(judged: 1\.50 projected, see below\) \*\*FAIL\*\* \|/);
     assert.match(withWorkers, /could have measured at most 1\.31×, so the ratio judged is the projection/);
   });
@@ -367,16 +373,18 @@ describe('bench report', () => {
 });
 
 describe('bench RESULTS.md kept sections', () => {
-  it('keeps the findings and the follow section, and adds a findings placeholder where there is none', () => {
+  it('keeps the summary of what limits speed, and the follow section, and adds a summary placeholder where there is none', () => {
     const directory = mkdtempSync(join(tmpdir(), 'slotmoji-bench-sections-'));
     try {
       const path = join(directory, 'RESULTS.md');
       const follow = '## Two instances following each other (PostgreSQL + Redis)\n\nfollowed.\n';
-      writeFileSync(path, `# Benchmark results\n\nold tables\n\n## Profile\n\nold\n\n## Findings\n\nslug is slow.\n\n### Detail\n\nmore.\n\n${follow}`);
-      assert.equal(otherSections(path), `\n## Findings\n\nslug is slow.\n\n### Detail\n\nmore.\n\n${follow}`);
+      const summary = '## What limits speed today\n\nslug is slow.\n\n### Detail\n\nmore.';
+      writeFileSync(path, `# Benchmark results\n\nintro\n\n${summary}\n\n## This run\n\nold tables\n\n## Profile\n\nold\n\n${follow}`);
+      assert.equal(speedTodaySection(path), summary);
+      assert.equal(otherSections(path), `\n${follow}`);
       writeFileSync(path, `# Benchmark results\n\n${follow}`);
-      assert.equal(otherSections(path), `\n## Findings\n\n(the lead fills this in)\n\n${follow}`);
-      assert.equal(readFileSync(path, 'utf8').includes('Findings'), false);
+      assert.equal(speedTodaySection(path), '## What limits speed today\n\n(the lead fills this in)');
+      assert.equal(otherSections(path), `\n${follow}`);
     } finally {
       rmSync(directory, { recursive: true, force: true });
     }

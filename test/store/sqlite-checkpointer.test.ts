@@ -134,7 +134,7 @@ describe('SqliteStore with its checkpoint thread', () => {
       await store.migrate();
       const { record } = await store.createSlot(slotFields({ name: 'Rewritten Slot' }), T0);
       // Back to back, never yielding: the thread's replies wait, so it is running at every commit.
-      // 3,000 rewrites of a 2 KB description: the log passed 80 MB when nothing emptied it (bench/RESULTS.md, Findings).
+      // 3,000 rewrites of a 2 KB description: the log passed 80 MB when nothing emptied it (bench/history/2026-11-25.md).
       for (let write = 0; write < 3000; write++) {
         await store.replaceSlot(record.id, slotFields({ name: 'Rewritten Slot', description: `${write} ${'y'.repeat(2000)}` }), T0);
         longest = Math.max(longest, statSync(`${path}-wal`).size);

@@ -55,7 +55,7 @@ const NO_ERRORS: readonly string[] = [];
 /**
  * Checks element `index` of a document's `slots`. An element can be checked as soon as it is parsed,
  * so its parsed form dies young rather than living on beside every other one until the whole document
- * is in: a 100,000-slot import peaks about 40 MB lower (bench/RESULTS.md, Findings).
+ * is in: a 100,000-slot import peaks about 40 MB lower (bench/history/2026-11-26.md).
  */
 export function checkDocumentSlot(item: unknown, index: number): CheckedSlot {
   const at = `slots[${index}]`;

@@ -147,7 +147,7 @@ export function fastPath(deps: FastPathDeps): FastPath {
    * end (`setImmediate` runs once Node has handled every request that arrived together). Under load
    * a turn's answers then leave in two bursts, and a client on the same machine (a proxy, a load
    * generator) is woken twice for them rather than once for each: waking it cost the writing server
-   * 2–5 µs of kernel time a request on a loaded VM (bench/RESULTS.md, Findings). A lone request, the
+   * 2–5 µs of kernel time a request on a loaded VM (bench/history/2026-11-25.md). A lone request, the
    * only one of its turn, leaves at once.
    */
   function write(exchange: Exchange, status: number, headers: string[], body: string | Buffer): void {
