@@ -7,7 +7,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
  * `###` and below inside. The history of findings lives in bench/history/, which no run touches.
  */
 export const FOLLOW_HEADING = '## Two instances following each other (PostgreSQL + Redis)';
-export const SPEED_TODAY_HEADING = '## What limits speed today';
+const SPEED_TODAY_HEADING = '## What limits speed today';
 /** What the summary holds until someone writes it. */
 const SPEED_TODAY_PLACEHOLDER = '(the lead fills this in)';
 const KEPT_AFTER_REPORT = [FOLLOW_HEADING];
