@@ -133,6 +133,7 @@ export class SqliteStore implements Store {
   private readonly onCheckpointError: (error: unknown) => void;
 
   private readonly retention: number;
+  private readonly statements = new Map<string, Database.Statement>();
 
   constructor(
     private readonly path: string,
@@ -416,9 +417,19 @@ export class SqliteStore implements Store {
     actor: Actor;
   }): void {
     const { id, before, after, sequence, action, now, actor } = write;
-    if (after === null) this.db.prepare('DELETE FROM slot_versions WHERE slot_id = ?').run(id);
-    else this.db.prepare('INSERT OR REPLACE INTO slot_versions (slot_id, version) VALUES (?, ?)').run(id, sequence);
+    if (after === null) this.statement('DELETE FROM slot_versions WHERE slot_id = ?').run(id);
+    else this.statement('INSERT OR REPLACE INTO slot_versions (slot_id, version) VALUES (?, ?)').run(id, sequence);
     writeAuditEntry(this.db, { time: now, actor, action, target: { type: 'slot', id: String(id) }, before, after, version: sequence });
+  }
+
+  /** A statement compiled once per connection: the one-slot write path runs the same few again and again. */
+  private statement(sql: string): Database.Statement {
+    let compiled = this.statements.get(sql);
+    if (compiled === undefined) {
+      compiled = this.db.prepare(sql);
+      this.statements.set(sql, compiled);
+    }
+    return compiled;
   }
 
   private update(record: SlotRecord): void {
