@@ -68,34 +68,67 @@ async function fill(kind: 'sqlite' | 'postgres', location: string, entries: numb
   }
 }
 
-/** Median milliseconds of `GET /api/admin/audit?<query>` (through the app, with `inject`) per query, over `entries` entries. */
-export async function auditPageTimes(kind: 'sqlite' | 'postgres', entries: number, repeats: number): Promise<Map<string, number>> {
+interface AuditApp {
+  readonly entries: number;
+  ask(query: string): Promise<number>;
+  close(): Promise<void>;
+}
+
+/** The service over a fresh database of `kind` holding `entries` audit entries. */
+async function auditApp(kind: 'sqlite' | 'postgres', entries: number): Promise<AuditApp> {
   const database = await benchDatabase(kind);
   const store: Store = kind === 'sqlite' ? new SqliteStore(database.location) : new PostgresStore(database.location);
-  try {
-    await store.migrate();
-    await fill(kind, database.location, entries);
-    const catalogue = await CatalogueService.open(store, async () => ({ slots: [], categories: {} }));
-    const app = await buildApp({ config: loadConfig({ ADMIN_TOKEN, LOG_LEVEL: 'silent' }), catalogue, logger: false });
-    const times = new Map<string, number>();
-    try {
-      for (const { name, query } of auditQueries(entries)) {
-        const samples: number[] = [];
-        for (let i = 0; i < repeats + 5; i++) {
-          const started = performance.now();
-          const response = await app.inject({ url: `/api/admin/audit?${query}`, headers: { authorization: `Bearer ${ADMIN_TOKEN}` } });
-          const ms = performance.now() - started;
-          if (response.statusCode !== 200) throw new Error(`${query}: ${response.statusCode} ${response.body}`);
-          if (i >= 5) samples.push(ms);
-        }
-        times.set(name, median(samples));
-      }
-    } finally {
+  await store.migrate();
+  await fill(kind, database.location, entries);
+  const catalogue = await CatalogueService.open(store, async () => ({ slots: [], categories: {} }));
+  const app = await buildApp({ config: loadConfig({ ADMIN_TOKEN, LOG_LEVEL: 'silent' }), catalogue, logger: false });
+  return {
+    entries,
+    async ask(query) {
+      const started = performance.now();
+      const response = await app.inject({ url: `/api/admin/audit?${query}`, headers: { authorization: `Bearer ${ADMIN_TOKEN}` } });
+      const ms = performance.now() - started;
+      if (response.statusCode !== 200) throw new Error(`${query}: ${response.statusCode} ${response.body}`);
+      return ms;
+    },
+    async close() {
       await app.close();
+      await store.close();
+      await database.drop();
+    },
+  };
+}
+
+/**
+ * Median milliseconds of `GET /api/admin/audit?<query>` (through the app, with `inject`) per query,
+ * over `few` and over `many` entries, asked of both databases by turns (a warm-up of `repeats`
+ * first), so the caches and the machine's load are alike for both.
+ */
+export async function auditPageTimes(kind: 'sqlite' | 'postgres', few: number, many: number, repeats: number): Promise<Map<string, { few: number; many: number }>> {
+  const small = await auditApp(kind, few);
+  try {
+    const large = await auditApp(kind, many);
+    try {
+      const times = new Map<string, { few: number; many: number }>();
+      const smallQueries = auditQueries(few);
+      const largeQueries = auditQueries(many);
+      for (const [index, { name, query }] of smallQueries.entries()) {
+        const largeQuery = largeQueries[index]?.query ?? '';
+        const samples = { few: [] as number[], many: [] as number[] };
+        for (let i = 0; i < repeats * 2; i++) {
+          const [first, second] = i % 2 === 0 ? [small, large] : [large, small];
+          for (const app of [first, second]) {
+            const ms = await app.ask(app === small ? query : largeQuery);
+            if (i >= repeats) samples[app === small ? 'few' : 'many'].push(ms);
+          }
+        }
+        times.set(name, { few: median(samples.few), many: median(samples.many) });
+      }
+      return times;
+    } finally {
+      await large.close();
     }
-    return times;
   } finally {
-    await store.close();
-    await database.drop();
+    await small.close();
   }
 }

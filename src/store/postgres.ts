@@ -5,7 +5,7 @@ import type { CategoryMap } from '../catalogue/records/categories.js';
 import type { ImportedSlot } from '../catalogue/records/document.js';
 import type { SlotRecord } from '../catalogue/records/slot.js';
 import type { Actor, AuditAction } from './access.js';
-import { PostgresAccessStore, writeAuditEntry } from './access/postgres-access.js';
+import { auditStatement, PostgresAccessStore, writeAuditEntry } from './access/postgres-access.js';
 import { MIGRATIONS } from './postgres-migrations.js';
 import { importedRecords, repeatedStringsShared, slotRecord } from './records.js';
 import {
@@ -185,9 +185,10 @@ export class PostgresStore implements Store {
       const record = slotRecord(id, slot, now, now);
       // Logged first, so the row is written once, with its version.
       const sequence = await this.logChange(client, { kind: 'slot', record });
-      await client.query('INSERT INTO slots (id, slug, record, version) VALUES ($1, $2, $3, $4)', [id, record.slug, JSON.stringify(record), sequence]);
+      await this.writeAudited(client, 'INSERT INTO slots (id, slug, record, version) VALUES ($1, $2, $3, $4)', [id, record.slug, JSON.stringify(record), sequence], {
+        id, before: null, after: record, sequence, action: 'slot.create', now, actor,
+      });
       await this.setNextId(client, id + 1);
-      await this.audited(client, { id, before: null, after: record, sequence, action: 'slot.create', now, actor });
       return { record, sequence };
     });
   }
@@ -198,8 +199,9 @@ export class PostgresStore implements Store {
       if (previous === undefined) return undefined;
       const record = slotRecord(id, slot, previous.createdAt, now);
       const sequence = await this.logChange(client, { kind: 'slot', record });
-      await client.query('UPDATE slots SET slug = $2, record = $3, version = $4 WHERE id = $1', [id, record.slug, JSON.stringify(record), sequence]);
-      await this.audited(client, { id, before: previous, after: record, sequence, action: 'slot.replace', now, actor });
+      await this.writeAudited(client, 'UPDATE slots SET slug = $2, record = $3, version = $4 WHERE id = $1', [id, record.slug, JSON.stringify(record), sequence], {
+        id, before: previous, after: record, sequence, action: 'slot.replace', now, actor,
+      });
       return { record, sequence };
     });
   }
@@ -208,9 +210,8 @@ export class PostgresStore implements Store {
     return this.transaction(async (client) => {
       const previous = await this.lockedRecord(client, id, ifVersion);
       if (previous === undefined) return undefined;
-      await client.query('DELETE FROM slots WHERE id = $1', [id]);
       const sequence = await this.logChange(client, { kind: 'slotDeleted', id });
-      await this.audited(client, { id, before: previous, after: null, sequence, action: 'slot.delete', now, actor });
+      await this.writeAudited(client, 'DELETE FROM slots WHERE id = $1', [id], { id, before: previous, after: null, sequence, action: 'slot.delete', now, actor });
       return sequence;
     });
   }
@@ -233,11 +234,12 @@ export class PostgresStore implements Store {
       const previous = await this.lockedRecord(client, id);
       const record = slotRecord(id, old, previous?.createdAt ?? old.createdAt, now);
       const sequence = await this.logChange(client, { kind: 'slot', record });
-      await client.query(
+      await this.writeAudited(
+        client,
         'INSERT INTO slots (id, slug, record, version) VALUES ($1, $2, $3, $4) ON CONFLICT (id) DO UPDATE SET slug = EXCLUDED.slug, record = EXCLUDED.record, version = EXCLUDED.version',
         [id, record.slug, JSON.stringify(record), sequence],
+        { id, before: previous ?? null, after: record, sequence, action: 'slot.restore', now, actor },
       );
-      await this.audited(client, { id, before: previous ?? null, after: record, sequence, action: 'slot.restore', now, actor });
       return { written: { record, sequence } };
     });
   }
@@ -388,13 +390,20 @@ export class PostgresStore implements Store {
     return row.record;
   }
 
-  /** The audit entry of a slot change, in the write's transaction. */
-  private async audited(
+  /**
+   * Runs `sql`, the write of a slot's row, and inserts its audit entry in the same statement: one
+   * round trip, as the write alone took (bench:audit measured 1.19x a write without the entry when
+   * the entry took a round trip of its own).
+   */
+  private async writeAudited(
     client: pg.PoolClient,
+    sql: string,
+    params: readonly unknown[],
     write: { id: number; before: SlotRecord | null; after: SlotRecord | null; sequence: number; action: AuditAction; now: string; actor: Actor },
   ): Promise<void> {
     const { id, before, after, sequence, action, now, actor } = write;
-    await writeAuditEntry(client, { time: now, actor, action, target: { type: 'slot', id: String(id) }, before, after, version: sequence });
+    const entry = auditStatement({ time: now, actor, action, target: { type: 'slot', id: String(id) }, before, after, version: sequence }, params.length);
+    await client.query(`WITH written AS (${sql}) ${entry.sql}`, [...params, ...entry.params]);
   }
 
   /**
