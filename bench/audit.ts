@@ -11,7 +11,8 @@
  *   flock /tmp/slotmoji-bench.lock npm run bench:audit
  *
  * Knobs: BENCH_AUDIT_SLOTS (100000), BENCH_AUDIT_ENTRIES (1000000), BENCH_AUDIT_WRITES (200 per round),
- * BENCH_AUDIT_ROUNDS (5), BENCH_AUDIT_STORES (sqlite,postgres), BENCH_AUDIT_SECONDS (5 per latency run).
+ * BENCH_AUDIT_ROUNDS (5), BENCH_AUDIT_STORES (sqlite,postgres), BENCH_AUDIT_SECONDS (5 per latency run),
+ * BENCH_AUDIT_PARTS (write,pages,argon2: which of the three to run).
  */
 import { readCatalogueDocument } from '../src/store/bundled.js';
 import { argon2UnderLoad } from './audit/argon2-load.js';
@@ -27,6 +28,7 @@ const ENTRIES = knob('BENCH_AUDIT_ENTRIES', 1_000_000);
 const WRITES = knob('BENCH_AUDIT_WRITES', 200);
 const ROUNDS = knob('BENCH_AUDIT_ROUNDS', 5);
 const SECONDS = knob('BENCH_AUDIT_SECONDS', 5);
+const PARTS = new Set((process.env['BENCH_AUDIT_PARTS'] ?? 'write,pages,argon2').split(',').map((part) => part.trim()));
 const STORES = (process.env['BENCH_AUDIT_STORES'] ?? 'sqlite,postgres').split(',').map((kind) => (kind.trim() === 'postgres' ? 'postgres' : 'sqlite'));
 
 const ms = (value: number) => `${value.toFixed(value < 10 ? 2 : 1)} ms`;
@@ -40,7 +42,7 @@ async function main(): Promise<void> {
   const { categories } = await readCatalogueDocument();
   const document = syntheticCatalogue(SLOTS, categories);
 
-  for (const kind of STORES) {
+  for (const kind of PARTS.has('write') ? STORES : []) {
     const ab = await writeAB(kind, document, WRITES, ROUNDS);
     const withAudit = median(ab.withAudit);
     const without = median(ab.without);
@@ -48,7 +50,7 @@ async function main(): Promise<void> {
     line(`with audit entry ${ms(withAudit)}, without ${ms(without)} (medians): ${ratio(withAudit, without)} (${verdict(withAudit <= without * 1.15)}: at most 1.15x)`);
   }
 
-  for (const kind of STORES) {
+  for (const kind of PARTS.has('pages') ? STORES : []) {
     const times = await auditPageTimes(kind, 1_000, ENTRIES, 30);
     line(`\n## ${kind}: GET /api/admin/audit?limit=200, medians of 30 asked by turns, 1,000 vs ${ENTRIES.toLocaleString('en-US')} entries`);
     for (const [name, { few, many }] of times) {
@@ -56,12 +58,13 @@ async function main(): Promise<void> {
     }
   }
 
-  const argon2 = await argon2UnderLoad({ rounds: 3, seconds: SECONDS, connections: 2, signIns: 4 });
+  if (!PARTS.has('argon2')) return;
+  const argon2 = await argon2UnderLoad({ rounds: ROUNDS, seconds: SECONDS, connections: 2, signIns: 4 });
   const quiet = median(argon2.quietP99);
   const burst = median(argon2.burstP99);
   line(`\n## Argon2id (m=19456 KiB, t=2, p=1)`);
   line(`one verification: median ${ms(median(argon2.verifyMs))} (of ${argon2.verifyMs.length}, sequential)`);
-  line(`GET /api/slots?limit=20 over 2 connections, 3 alternating rounds of ${SECONDS} s: p99 quiet ${ms(quiet)}, during 4 sign-ins at a time ${ms(burst)} (${median(argon2.verificationsPerSecond).toFixed(0)} verifications/s): ${ratio(burst, quiet)} (${verdict(burst <= quiet * 2)}: at most 2x)`);
+  line(`GET /api/slots?limit=20 over 2 connections, ${ROUNDS} alternating rounds of ${SECONDS} s: p99 quiet ${ms(quiet)}, during 4 sign-ins at a time ${ms(burst)} (${median(argon2.verificationsPerSecond).toFixed(0)} verifications/s): ${ratio(burst, quiet)} (${verdict(burst <= quiet * 2)}: at most 2x)`);
   line(`p50 quiet ${ms(median(argon2.quietP50))}, during sign-ins ${ms(median(argon2.burstP50))}`);
 }
 
