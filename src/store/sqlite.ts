@@ -5,6 +5,8 @@ import type { CatalogueChange } from '../catalogue/records/change.js';
 import type { CategoryMap } from '../catalogue/records/categories.js';
 import type { ImportedSlot } from '../catalogue/records/document.js';
 import type { SlotRecord } from '../catalogue/records/slot.js';
+import type { Actor, AuditAction } from './access.js';
+import { ACCESS_SCHEMA, SqliteAccessStore, writeAuditEntry } from './access/sqlite-access.js';
 import { recordText } from './record-text.js';
 import { importedRecords, repeatedStringsShared, slotRecord } from './records.js';
 import { LOG_PAGES_LIMIT, SqliteCheckpointer } from './sqlite-checkpointer.js';
@@ -12,10 +14,13 @@ import {
   DEFAULT_CHANGE_LOG_RETENTION,
   DuplicateSlugError,
   StoreUnavailableError,
+  VersionConflictError,
   type CatalogueData,
   type LoggedChange,
+  type RestoreOutcome,
   type SlotInput,
   type Store,
+  type VersionedSlot,
   type WrittenSlot,
 } from './store.js';
 
@@ -23,7 +28,9 @@ const SCHEMA = `
   CREATE TABLE IF NOT EXISTS slots (
     id INTEGER PRIMARY KEY,
     slug TEXT NOT NULL UNIQUE COLLATE NOCASE,
-    record TEXT NOT NULL
+    record TEXT NOT NULL,
+    -- The sequence number of the change that last wrote the slot (decisions §17); 0 before any.
+    version INTEGER NOT NULL DEFAULT 0
   );
   CREATE TABLE IF NOT EXISTS categories (
     position INTEGER PRIMARY KEY,
@@ -55,6 +62,7 @@ const UNAVAILABLE_CODES = /^SQLITE_(BUSY|LOCKED|IOERR|FULL|READONLY|CANTOPEN|NOM
 
 interface SlotRow {
   readonly record: string;
+  readonly version: number;
 }
 /** A row of a load page, as an array: no object per row. */
 type PagedSlotRow = readonly [id: number, record: string];
@@ -111,6 +119,7 @@ function storedChange(text: string): unknown {
 
 /** The embedded store: one SQLite file in WAL mode, every commit synced to disk before it returns. */
 export class SqliteStore implements Store {
+  readonly access: SqliteAccessStore;
   private readonly db: Database.Database;
   /** A second connection for loads, which read page by page in one transaction while the first goes on writing. */
   private reader: Database.Database | undefined;
@@ -141,10 +150,15 @@ export class SqliteStore implements Store {
       if (this.db.open) this.db.pragma(`wal_autocheckpoint = ${LOG_PAGES_LIMIT}`);
       this.onCheckpointError(error);
     });
+    this.access = new SqliteAccessStore(this.db, (work) => this.commitAndCheckpoint(this.db.transaction(work)));
   }
 
   async migrate(): Promise<{ fresh: boolean }> {
     this.db.exec(SCHEMA);
+    // Files made before slots had versions: adding a column with a constant default rewrites nothing.
+    const columns = this.db.prepare("SELECT name FROM pragma_table_info('slots')").pluck().all();
+    if (!columns.includes('version')) this.db.exec('ALTER TABLE slots ADD COLUMN version INTEGER NOT NULL DEFAULT 0');
+    this.db.exec(ACCESS_SCHEMA);
     const initialised = this.db.prepare("SELECT value FROM meta WHERE key = 'initialised'").get();
     return { fresh: initialised === undefined };
   }
@@ -197,52 +211,84 @@ export class SqliteStore implements Store {
     slots: readonly ImportedSlot[],
     categories: CategoryMap,
     now: string,
+    actor: Actor,
   ): Promise<{ readonly records: readonly SlotRecord[]; readonly sequence: number }> {
-    const replace = this.db.transaction(() => this.replaceInTransaction(slots, categories, now));
+    const replace = this.db.transaction(() => {
+      const replaced = this.replaceInTransaction(slots, categories, now);
+      writeAuditEntry(this.db, { time: now, actor, action: 'catalogue.import', target: { type: 'catalogue', id: 'catalogue' } });
+      return replaced;
+    });
     return this.commitAndCheckpoint(replace);
   }
 
-  async createSlot(slot: SlotInput, now: string): Promise<WrittenSlot> {
+  async createSlot(slot: SlotInput, now: string, actor: Actor): Promise<WrittenSlot> {
     const create = this.db.transaction(() => {
       const id = this.nextId();
       const record = slotRecord(id, slot, now, now);
-      this.insert(record);
+      // Logged first, so the row is written once, with its version.
+      const sequence = this.logChange({ kind: 'slot', record });
+      this.insert(record, sequence);
       this.setNextId(id + 1);
-      return { record, sequence: this.logChange({ kind: 'slot', record }) };
+      this.audited({ id, before: null, after: record, sequence, action: 'slot.create', now, actor });
+      return { record, sequence };
     });
     return this.commitAndCheckpoint(create);
   }
 
-  async replaceSlot(id: number, slot: SlotInput, now: string): Promise<WrittenSlot | undefined> {
+  async replaceSlot(id: number, slot: SlotInput, now: string, actor: Actor, ifVersion?: number): Promise<WrittenSlot | undefined> {
     const replace = this.db.transaction(() => {
-      const row = this.db.prepare('SELECT record FROM slots WHERE id = ?').get(id) as SlotRow | undefined;
-      if (row === undefined) return undefined;
-      const previous = JSON.parse(row.record) as SlotRecord;
+      const previous = this.currentRecord(id, ifVersion);
+      if (previous === undefined) return undefined;
       const record = slotRecord(id, slot, previous.createdAt, now);
-      try {
-        this.db.prepare('UPDATE slots SET slug = ?, record = ? WHERE id = ?').run(record.slug, recordText(record), id);
-      } catch (error) {
-        throw errorCode(error) === 'SQLITE_CONSTRAINT_UNIQUE' ? new DuplicateSlugError(record.slug) : error;
-      }
-      return { record, sequence: this.logChange({ kind: 'slot', record }) };
+      const sequence = this.logChange({ kind: 'slot', record });
+      this.update(record, sequence);
+      this.audited({ id, before: previous, after: record, sequence, action: 'slot.replace', now, actor });
+      return { record, sequence };
     });
     return this.commitAndCheckpoint(replace);
   }
 
-  async deleteSlot(id: number): Promise<number | undefined> {
+  async deleteSlot(id: number, now: string, actor: Actor, ifVersion?: number): Promise<number | undefined> {
     const remove = this.db.transaction(() => {
-      if (this.db.prepare('DELETE FROM slots WHERE id = ?').run(id).changes === 0) return undefined;
-      return this.logChange({ kind: 'slotDeleted', id });
+      const previous = this.currentRecord(id, ifVersion);
+      if (previous === undefined) return undefined;
+      this.db.prepare('DELETE FROM slots WHERE id = ?').run(id);
+      const sequence = this.logChange({ kind: 'slotDeleted', id });
+      this.audited({ id, before: previous, after: null, sequence, action: 'slot.delete', now, actor });
+      return sequence;
     });
     return this.commitAndCheckpoint(remove);
   }
 
-  async replaceCategories(categories: CategoryMap): Promise<number> {
+  async replaceCategories(categories: CategoryMap, now: string, actor: Actor): Promise<number> {
     const replace = this.db.transaction(() => {
       this.replaceCategoriesInTransaction(categories);
+      writeAuditEntry(this.db, { time: now, actor, action: 'categories.replace', target: { type: 'categories', id: 'categories' } });
       return this.logChange({ kind: 'categories', categories });
     });
     return this.commitAndCheckpoint(replace);
+  }
+
+  async restoreSlot(id: number, version: number, now: string, actor: Actor): Promise<RestoreOutcome> {
+    const restore = this.db.transaction((): RestoreOutcome => {
+      const saved = this.db.prepare('SELECT after FROM audit WHERE slot_id = ? AND version = ?').get(id, version) as { after: string | null } | undefined;
+      if (saved === undefined) return { missing: 'version' };
+      if (saved.after === null) return { missing: 'record' };
+      const old = JSON.parse(saved.after) as SlotRecord;
+      const previous = this.currentRecord(id);
+      const record = slotRecord(id, old, previous?.createdAt ?? old.createdAt, now);
+      const sequence = this.logChange({ kind: 'slot', record });
+      if (previous === undefined) this.insert(record, sequence);
+      else this.update(record, sequence);
+      this.audited({ id, before: previous ?? null, after: record, sequence, action: 'slot.restore', now, actor });
+      return { written: { record, sequence } };
+    });
+    return this.commitAndCheckpoint(restore);
+  }
+
+  async readSlot(id: number): Promise<VersionedSlot | undefined> {
+    const row = this.db.prepare('SELECT record, version FROM slots WHERE id = ?').get(id) as SlotRow | undefined;
+    return row === undefined ? undefined : { record: JSON.parse(row.record) as SlotRecord, version: row.version };
   }
 
   async changesSince(after: number, limit: number): Promise<readonly LoggedChange[] | undefined> {
@@ -324,12 +370,48 @@ export class SqliteStore implements Store {
   ): { readonly records: readonly SlotRecord[]; readonly sequence: number } {
     const { records, nextId } = importedRecords(slots, this.nextId(), now);
     this.db.prepare('DELETE FROM slots').run();
-    const insert = this.db.prepare('INSERT INTO slots (id, slug, record) VALUES (?, ?, ?)');
-    for (const record of records) this.insert(record, insert);
+    // Every slot is at the import's version: the number its change is logged under below (one writer at a time).
+    const version = sequenceIn(this.db) + 1;
+    const insert = this.db.prepare('INSERT INTO slots (id, slug, record, version) VALUES (?, ?, ?, ?)');
+    for (const record of records) this.insert(record, version, insert);
     this.setNextId(nextId);
     this.replaceCategoriesInTransaction(categories);
     this.db.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES ('initialised', 1)").run();
     return { records, sequence: this.logChange({ kind: 'imported' }) };
+  }
+
+  /**
+   * Slot `id` as stored, or undefined; with `ifVersion`, only while it is at that version (else
+   * `VersionConflictError`, rolling the transaction back).
+   */
+  private currentRecord(id: number, ifVersion?: number): SlotRecord | undefined {
+    const row = this.db.prepare('SELECT record, version FROM slots WHERE id = ?').get(id) as SlotRow | undefined;
+    if (row === undefined) return undefined;
+    const record = JSON.parse(row.record) as SlotRecord;
+    if (ifVersion !== undefined && row.version !== ifVersion) throw new VersionConflictError({ record, version: row.version });
+    return record;
+  }
+
+  /** The audit entry of a slot change, in the write's transaction. */
+  private audited(write: {
+    id: number;
+    before: SlotRecord | null;
+    after: SlotRecord | null;
+    sequence: number;
+    action: AuditAction;
+    now: string;
+    actor: Actor;
+  }): void {
+    const { id, before, after, sequence, action, now, actor } = write;
+    writeAuditEntry(this.db, { time: now, actor, action, target: { type: 'slot', id: String(id) }, before, after, version: sequence });
+  }
+
+  private update(record: SlotRecord, version: number): void {
+    try {
+      this.db.prepare('UPDATE slots SET slug = ?, record = ?, version = ? WHERE id = ?').run(record.slug, recordText(record), version, record.id);
+    } catch (error) {
+      throw errorCode(error) === 'SQLITE_CONSTRAINT_UNIQUE' ? new DuplicateSlugError(record.slug) : error;
+    }
   }
 
   /** Appends `change` to the log under the next sequence number, dropping what is past the retained range. */
@@ -341,9 +423,9 @@ export class SqliteStore implements Store {
     return sequence;
   }
 
-  private insert(record: SlotRecord, statement = this.db.prepare('INSERT INTO slots (id, slug, record) VALUES (?, ?, ?)')): void {
+  private insert(record: SlotRecord, version: number, statement = this.db.prepare('INSERT INTO slots (id, slug, record, version) VALUES (?, ?, ?, ?)')): void {
     try {
-      statement.run(record.id, record.slug, recordText(record));
+      statement.run(record.id, record.slug, recordText(record), version);
     } catch (error) {
       throw errorCode(error) === 'SQLITE_CONSTRAINT_UNIQUE' ? new DuplicateSlugError(record.slug) : error;
     }
