@@ -20,11 +20,15 @@ const warnOnStderr: Warn = (error, what) => void process.stderr.write(`slotmoji:
 async function openStore(config: Config, warn: Warn): Promise<Store> {
   if (config.database.kind === 'sqlite') {
     return new SqliteStore(config.database.path, {
+      changeRetention: config.changesRetention,
       onCheckpointError: (error) => warn(error, 'a SQLite checkpoint failed'),
     });
   }
   const { PostgresStore } = await import('./store/postgres.js');
-  return new PostgresStore(config.database.url, { onError: (error) => warn(error, 'database connection lost; reconnecting') });
+  return new PostgresStore(config.database.url, {
+    changeRetention: config.changesRetention,
+    onError: (error) => warn(error, 'database connection lost; reconnecting'),
+  });
 }
 
 /** The Redis limiter, whose client is likewise loaded only when `REDIS_URL` is set. */

@@ -43,4 +43,11 @@ export const MIGRATIONS: readonly Migration[] = [
       INSERT INTO meta (key, value) VALUES ('change_seq', 0);
     `,
   },
+  {
+    // Versions 3-9 belong to another line of work; the runner applies whatever is missing, gaps and all.
+    // When each change was committed, for the public feed and for pruning the log by age. Changes
+    // logged before are dated by when this step ran.
+    version: 10,
+    sql: `ALTER TABLE changes ADD COLUMN time timestamptz NOT NULL DEFAULT now();`,
+  },
 ];

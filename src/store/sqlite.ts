@@ -9,11 +9,13 @@ import { recordText } from './record-text.js';
 import { importedRecords, repeatedStringsShared, slotRecord } from './records.js';
 import { LOG_PAGES_LIMIT, SqliteCheckpointer } from './sqlite-checkpointer.js';
 import {
-  DEFAULT_CHANGE_LOG_RETENTION,
+  AGE_PRUNE_BATCH,
+  DEFAULT_CHANGE_RETENTION,
   DuplicateSlugError,
   StoreUnavailableError,
   type CatalogueData,
-  type LoggedChange,
+  type ChangeLogPage,
+  type ChangeRetention,
   type SlotInput,
   type Store,
   type WrittenSlot,
@@ -36,7 +38,8 @@ const SCHEMA = `
   );
   CREATE TABLE IF NOT EXISTS changes (
     seq INTEGER PRIMARY KEY,
-    change TEXT NOT NULL
+    change TEXT NOT NULL,
+    time TEXT NOT NULL DEFAULT ''
   );
 `;
 
@@ -61,6 +64,7 @@ type PagedSlotRow = readonly [id: number, record: string];
 interface ChangeRow {
   readonly seq: number;
   readonly change: string;
+  readonly time: string;
 }
 interface CategoryRow {
   readonly name: string;
@@ -88,8 +92,8 @@ function translated<T>(write: () => T): T {
 }
 
 export interface SqliteStoreOptions {
-  /** How many of the latest changes the log keeps. */
-  readonly changeLogRetention?: number;
+  /** How much of the change log is kept. */
+  readonly changeRetention?: ChangeRetention;
   /**
    * Told when a checkpoint fails: the thread's (commits then checkpoint the log themselves, as SQLite
    * does by default) or a writer's catching up with it (the thread copies on).
@@ -121,13 +125,13 @@ export class SqliteStore implements Store {
   private readonly checkpointer: SqliteCheckpointer;
   private readonly onCheckpointError: (error: unknown) => void;
 
-  private readonly retention: number;
+  private readonly retention: ChangeRetention;
 
   constructor(
     private readonly path: string,
     options: SqliteStoreOptions = {},
   ) {
-    this.retention = options.changeLogRetention ?? DEFAULT_CHANGE_LOG_RETENTION;
+    this.retention = options.changeRetention ?? DEFAULT_CHANGE_RETENTION;
     mkdirSync(dirname(path), { recursive: true });
     this.db = new Database(path);
     this.db.pragma('journal_mode = WAL');
@@ -145,6 +149,14 @@ export class SqliteStore implements Store {
 
   async migrate(): Promise<{ fresh: boolean }> {
     this.db.exec(SCHEMA);
+    const columns = this.db.prepare("SELECT name FROM pragma_table_info('changes')").pluck().all();
+    if (!columns.includes('time')) {
+      // A log from before times were kept: its changes are dated by when this version first opened it.
+      this.db.transaction(() => {
+        this.db.exec("ALTER TABLE changes ADD COLUMN time TEXT NOT NULL DEFAULT ''");
+        this.db.prepare('UPDATE changes SET time = ?').run(new Date().toISOString());
+      }).immediate();
+    }
     const initialised = this.db.prepare("SELECT value FROM meta WHERE key = 'initialised'").get();
     return { fresh: initialised === undefined };
   }
@@ -231,8 +243,9 @@ export class SqliteStore implements Store {
 
   async deleteSlot(id: number): Promise<number | undefined> {
     const remove = this.db.transaction(() => {
-      if (this.db.prepare('DELETE FROM slots WHERE id = ?').run(id).changes === 0) return undefined;
-      return this.logChange({ kind: 'slotDeleted', id });
+      const deleted = this.db.prepare('DELETE FROM slots WHERE id = ? RETURNING slug').get(id) as { slug: string } | undefined;
+      if (deleted === undefined) return undefined;
+      return this.logChange({ kind: 'slotDeleted', id, slug: deleted.slug });
     });
     return this.commitAndCheckpoint(remove);
   }
@@ -245,12 +258,13 @@ export class SqliteStore implements Store {
     return this.commitAndCheckpoint(replace);
   }
 
-  async changesSince(after: number, limit: number): Promise<readonly LoggedChange[] | undefined> {
+  async readChanges(after: number, limit: number): Promise<ChangeLogPage> {
     const read = this.db.transaction(() => {
-      const rows = this.db.prepare('SELECT seq, change FROM changes WHERE seq > ? ORDER BY seq LIMIT ?').all(after, limit) as ChangeRow[];
+      const latest = sequenceIn(this.db);
+      const rows = this.db.prepare('SELECT seq, change, time FROM changes WHERE seq > ? ORDER BY seq LIMIT ?').all(after, limit) as ChangeRow[];
       const first = rows[0];
-      if (first === undefined ? sequenceIn(this.db) !== after : first.seq !== after + 1) return undefined;
-      return rows.map((row) => ({ sequence: row.seq, change: storedChange(row.change) }));
+      if (first === undefined ? latest !== after : first.seq !== after + 1) return { latest, changes: undefined };
+      return { latest, changes: rows.map((row) => ({ sequence: row.seq, time: row.time, change: storedChange(row.change) })) };
     });
     return read();
   }
@@ -335,9 +349,17 @@ export class SqliteStore implements Store {
   /** Appends `change` to the log under the next sequence number, dropping what is past the retained range. */
   private logChange(change: CatalogueChange): number {
     const sequence = sequenceIn(this.db) + 1;
+    const now = Date.now();
     this.db.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES ('change_seq', ?)").run(sequence);
-    this.db.prepare('INSERT INTO changes (seq, change) VALUES (?, ?)').run(sequence, JSON.stringify(change));
-    this.db.prepare('DELETE FROM changes WHERE seq <= ?').run(sequence - this.retention);
+    this.db.prepare('INSERT INTO changes (seq, change, time) VALUES (?, ?, ?)').run(sequence, JSON.stringify(change), new Date(now).toISOString());
+    if (this.retention.kind === 'count') {
+      this.db.prepare('DELETE FROM changes WHERE seq <= ?').run(sequence - this.retention.changes);
+    } else {
+      // Only the oldest few are looked at: times follow sequence order, so the expired ones are at the front.
+      this.db
+        .prepare('DELETE FROM changes WHERE seq IN (SELECT seq FROM (SELECT seq, time FROM changes ORDER BY seq LIMIT ?) WHERE time < ?)')
+        .run(AGE_PRUNE_BATCH, new Date(now - this.retention.ms).toISOString());
+    }
     return sequence;
   }
 
