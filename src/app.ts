@@ -27,6 +27,7 @@ import { registerOpenApi } from './http/contract/openapi.js';
 import { registerMetrics } from './http/plugins/metrics.js';
 import { registerRequestId, requestId, stampRequestId } from './http/caller/request-id.js';
 import { operationsRoutes } from './http/routes/operations.js';
+import { followRoutes } from './http/follow/follow-routes.js';
 
 export interface AppDeps {
   readonly config: Config;
@@ -44,6 +45,8 @@ export interface AppDeps {
   readonly timeouts?: ServerTimeouts;
   /** Whether the hot public routes are answered before Fastify (the default); tests compare both ways. */
   readonly fastPath?: boolean;
+  /** How often quiet change streams get a comment line; the production value when not given. */
+  readonly heartbeatMs?: number;
   /** What `/metrics` answers given this app's own metrics: those themselves when not given (one process). */
   readonly metricsExposition?: (own: AppMetrics) => MetricsExposition;
 }
@@ -121,6 +124,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   emojiRoutes(app, context);
   matchRoutes(app, context);
   redirectRoutes(app, context);
+  followRoutes(app, { config, catalogue: deps.catalogue, proxyTrust, ...(deps.heartbeatMs === undefined ? {} : { heartbeatMs: deps.heartbeatMs }) });
   adminRoutes(app, { config, catalogue: deps.catalogue, rateLimiter });
   pageRoutes(app, context);
   await app.ready();
