@@ -231,6 +231,78 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/catalogue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every slot and the category map, as of one change
+         * @description One consistent snapshot; apply `GET /api/changes?after={sequence}` (or the stream) to it to stay current. Compressed with br or gzip when the request accepts it; a strong `ETag` per encoding.
+         */
+        get: operations["getCatalogueSnapshot"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/changes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The changes after a sequence number, oldest first
+         * @description Pass a snapshot's `sequence` as `after`, then each page's `next`. A cursor the log no longer reaches is a 410: start again from the snapshot.
+         */
+        get: operations["listChanges"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/changes/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The changes as they happen (Server-Sent Events)
+         * @description Server-Sent Events. Each change is an event whose `id` is its sequence, `event` its type and
+         *     `data` the change item of `GET /api/changes`, one JSON object on one line:
+         *
+         *     ```
+         *     id: 42
+         *     event: slot.upserted
+         *     data: {"sequence":42,"time":"2030-01-01T12:00:00.000Z","type":"slot.upserted","slot":{…}}
+         *     ```
+         *
+         *     A comment line (`: keep-alive`) comes at least every 10 seconds. When the resume point is older than
+         *     the changes kept (or beyond them), the stream sends one `reset` event whose data is
+         *     `{"snapshot":"/api/catalogue","message":…}` and ends: load the snapshot and resume from its `sequence`. The stream
+         *     also ends when the server shuts down; reconnect with `Last-Event-ID`.
+         */
+        get: operations["streamChanges"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/healthz": {
         parameters: {
             query?: never;
@@ -1685,6 +1757,289 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    getCatalogueSnapshot: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Entity tags the client holds (or `*`), compared weakly as RFC 9110 says; a match answers 304 without a body. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The whole catalogue at one moment of its change log */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-RateLimit-Window": components["headers"]["RateLimitWindow"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The last change this snapshot holds: follow `GET /api/changes?after=` from it */
+                        sequence: number;
+                        /** @description Every slot, by id */
+                        slots: {
+                            id: string;
+                            name: string;
+                            slug: string;
+                            provider: string;
+                            rtp: number;
+                            /** @enum {unknown} */
+                            volatility: "Low" | "Medium" | "High" | "Extreme";
+                            maxWin: number;
+                            hasBonusBuy: boolean;
+                            releaseYear?: number;
+                            emojiTags: string[];
+                            theme: string[];
+                            features: string[];
+                            description: string;
+                            review: string;
+                            rating: number;
+                            pros: string[];
+                            cons: string[];
+                            url: string;
+                            createdAt: string;
+                            updatedAt: string;
+                        }[];
+                        categories: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Not Modified: `If-None-Match` names the current tag, so there is no body */
+            304: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-RateLimit-Window": components["headers"]["RateLimitWindow"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    listChanges: {
+        parameters: {
+            query?: {
+                /** @description The sequence to continue after: a snapshot's `sequence`, or the `next` of the last page */
+                after?: number;
+                /** @description Changes per page; outside 1-1000 is a 400 */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the change feed */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-RateLimit-Window": components["headers"]["RateLimitWindow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The changes after `after`, oldest first */
+                        changes: ({
+                            /** @description Its place in the order of every change: gapless, increasing */
+                            sequence: number;
+                            /**
+                             * Format: date-time
+                             * @description When it was committed
+                             */
+                            time: string;
+                            /** @enum {string} */
+                            type: "slot.upserted";
+                            slot: {
+                                id: string;
+                                name: string;
+                                slug: string;
+                                provider: string;
+                                rtp: number;
+                                /** @enum {unknown} */
+                                volatility: "Low" | "Medium" | "High" | "Extreme";
+                                maxWin: number;
+                                hasBonusBuy: boolean;
+                                releaseYear?: number;
+                                emojiTags: string[];
+                                theme: string[];
+                                features: string[];
+                                description: string;
+                                review: string;
+                                rating: number;
+                                pros: string[];
+                                cons: string[];
+                                url: string;
+                                createdAt: string;
+                                updatedAt: string;
+                            };
+                        } | {
+                            /** @description Its place in the order of every change: gapless, increasing */
+                            sequence: number;
+                            /**
+                             * Format: date-time
+                             * @description When it was committed
+                             */
+                            time: string;
+                            /** @enum {string} */
+                            type: "slot.deleted";
+                            /** @description The id of the slot deleted (never reused) */
+                            id: string;
+                            /** @description Its slug; null only for deletions logged before slugs were kept */
+                            slug: string | null;
+                        } | {
+                            /** @description Its place in the order of every change: gapless, increasing */
+                            sequence: number;
+                            /**
+                             * Format: date-time
+                             * @description When it was committed
+                             */
+                            time: string;
+                            /** @enum {string} */
+                            type: "categories.replaced";
+                            categories: {
+                                [key: string]: string[];
+                            };
+                        } | {
+                            /** @description Its place in the order of every change: gapless, increasing */
+                            sequence: number;
+                            /**
+                             * Format: date-time
+                             * @description When it was committed
+                             */
+                            time: string;
+                            /** @enum {string} */
+                            type: "catalogue.imported";
+                        })[];
+                        /** @description The last sequence of this page (or `after` when it is empty): the next `after` */
+                        next: number;
+                        /** @description The last change committed; the copy is current once `next` reaches it */
+                        latest: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description The changes after `after` are no longer kept (or `after` is beyond every change logged): load the snapshot and follow from its `sequence` */
+            410: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-RateLimit-Window": components["headers"]["RateLimitWindow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP status code */
+                        statusCode: number;
+                        /** @description Its reason phrase */
+                        error: string;
+                        /** @description What was wrong, naming the parameter, field or path */
+                        message: string;
+                        /**
+                         * @description Where to start again
+                         * @enum {string}
+                         */
+                        snapshot: "/api/catalogue";
+                    };
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
+            /** @description The database did not answer; try again */
+            503: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-RateLimit-Window": components["headers"]["RateLimitWindow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP status code */
+                        statusCode: number;
+                        /** @description Its reason phrase */
+                        error: string;
+                        /** @description What was wrong, naming the parameter, field or path */
+                        message: string;
+                    };
+                };
+            };
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    streamChanges: {
+        parameters: {
+            query?: {
+                /** @description Start after this sequence (a snapshot's); `Last-Event-ID` wins when both are sent. Neither: from now. */
+                after?: number;
+            };
+            header?: {
+                /** @description The `id` of the last event received: an EventSource sends it when it reconnects */
+                "last-event-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An event stream */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-RateLimit-Window": components["headers"]["RateLimitWindow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description Rate limit exceeded for this client address, or: This client already holds 5 open streams */
+            429: {
+                headers: {
+                    /** @description Seconds to wait (with the rate limit only) */
+                    "Retry-After": number;
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-RateLimit-Window": components["headers"]["RateLimitWindow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitExceeded"] | {
+                        /** @description The HTTP status code */
+                        statusCode: number;
+                        /** @description Its reason phrase */
+                        error: string;
+                        /** @description What was wrong, naming the parameter, field or path */
+                        message: string;
+                    };
+                };
+            };
             431: components["responses"]["HeadersTooLarge"];
             default: components["responses"]["Unexpected"];
         };

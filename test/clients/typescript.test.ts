@@ -159,6 +159,19 @@ describe('the TypeScript client against a live server', { timeout: 60_000 }, () 
     assert.match((await client.GET('/sitemaps/{file}', { params: { path: { file: '1.xml' } }, parseAs: 'text' })).data ?? '', /<urlset/);
   });
 
+  it('reads the snapshot, the change feed and the opening of the change stream', async () => {
+    const snapshot = await client.GET('/api/catalogue');
+    assert.ok(snapshot.data !== undefined && snapshot.data.slots.length > 0);
+    const page = await client.GET('/api/changes', { params: { query: { after: 0, limit: 5 } } });
+    assert.equal(page.data?.latest, snapshot.data.sequence);
+    assert.equal(page.data?.changes[0]?.type, 'catalogue.imported');
+    const gone = await failure(client.GET('/api/changes', { params: { query: { limit: 1001 } } }));
+    assert.equal(gone.status, 400);
+    const stream = await client.GET('/api/changes/stream', { params: { query: { after: snapshot.data.sequence } }, parseAs: 'stream' });
+    assert.match(stream.response.headers.get('content-type') ?? '', /^text\/event-stream/);
+    await stream.response.body?.cancel();
+  });
+
   it('finds emojis by word', async () => {
     const found = await client.GET('/api/emojis/search', { params: { query: { q: 'cherry', limit: 5 } } });
     assert.deepEqual(found.data?.emojis.map((entry) => entry.emoji), ['🍒']);

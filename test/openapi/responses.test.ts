@@ -66,6 +66,13 @@ const SAMPLES: readonly Sample[] = [
   { operationId: 'getAsset', status: 200, url: '{asset}' },
   { operationId: 'getAsset', status: 304, url: '{asset}', headers: { 'if-none-match': '*' } },
   { operationId: 'getAsset', status: 404, url: '/assets/no-such-file.css' },
+  { operationId: 'getCatalogueSnapshot', status: 200, url: '/api/catalogue' },
+  { operationId: 'getCatalogueSnapshot', status: 304, url: '/api/catalogue', headers: { 'if-none-match': '*' } },
+  // Before the admin writes below: with CHANGES_RETENTION=1 the first change is still kept.
+  { operationId: 'listChanges', status: 200, url: '/api/changes?after=0&limit=10' },
+  { operationId: 'listChanges', status: 400, url: '/api/changes?limit=1001' },
+  { operationId: 'listChanges', status: 503, url: '/api/changes?after=0', server: 'broken' },
+  { operationId: 'streamChanges', status: 400, url: '/api/changes/stream?after=x' },
   { operationId: 'listSlots', status: 200, url: '/api/slots' },
   { operationId: 'listSlots', status: 200, url: '/api/slots?provider=Pragmatic%20Play&minRtp=96&volatility=high&hasBonusBuy=true&limit=2&offset=0' },
   { operationId: 'listSlots', status: 200, url: '/api/slots?offset=100' },
@@ -149,11 +156,15 @@ const SAMPLES: readonly Sample[] = [
   { operationId: 'importCatalogue', status: 413, url: '/api/admin/catalogue', headers: { 'content-type': 'application/json', 'content-length': '200000000' } },
   { operationId: 'importCatalogue', status: 415, url: '/api/admin/catalogue', text: 'x', headers: { 'content-type': 'text/plain' } },
   { operationId: 'importCatalogue', status: 503, url: '/api/admin/catalogue', json: SMALL_CATALOGUE, server: 'broken' },
+  // After the admin writes: the first changes are gone, so the feed answers 410 and the stream its reset, then ends.
+  { operationId: 'listChanges', status: 410, url: '/api/changes?after=0' },
+  { operationId: 'streamChanges', status: 200, url: '/api/changes/stream?after=0' },
 ];
 
 /** Statuses the `default` answer stands for, as its description says. */
 const DEFAULT_STATUSES = new Set([500, 503]);
-const WRITES = new Set(['createSlot', 'replaceSlot', 'deleteSlot', 'replaceCatalogue', 'replaceCategories']);
+/** What the broken server's database refuses: every write, and the change feed's reads. */
+const WRITES = new Set(['createSlot', 'replaceSlot', 'deleteSlot', 'replaceCatalogue', 'replaceCategories', 'readChanges']);
 
 interface Server {
   readonly app: FastifyInstance;
@@ -167,7 +178,7 @@ const FROZEN_NOW = Date.UTC(2030, 0, 1, 12, 0, 30);
 async function startServer(env: Readonly<Record<string, string>>, broken = false): Promise<Server> {
   const dir = mkdtempSync(join(tmpdir(), 'slotmoji-contract-'));
   const config = loadConfig({ DATABASE_URL: `sqlite://${join(dir, 'test.db')}`, LOG_LEVEL: 'silent', ADMIN_TOKEN, ...env }, dir);
-  const sqlite = new SqliteStore(join(dir, 'test.db'));
+  const sqlite = new SqliteStore(join(dir, 'test.db'), { changeRetention: config.changesRetention });
   const down = () => Promise.reject(new StoreUnavailableError());
   const store: Store = broken
     ? new Proxy(sqlite, { get: (target, name, receiver) => (WRITES.has(String(name)) || name === 'ping' ? down : Reflect.get(target, name, receiver)) })
@@ -223,7 +234,7 @@ describe('the OpenAPI document against real answers', { timeout: 120_000 }, () =
 
   before(async () => {
     servers = {
-      normal: await startServer({ RATE_LIMIT_PER_MINUTE: '100000' }),
+      normal: await startServer({ RATE_LIMIT_PER_MINUTE: '100000', CHANGES_RETENTION: '1' }),
       limited: await startServer({ RATE_LIMIT_PER_MINUTE: '1' }),
       broken: await startServer({}, true),
     };

@@ -10,7 +10,7 @@ import { DOCUMENTED_ONLY } from '../contract/request-schemas.js';
 import type { Query } from '../input/query.js';
 import { DEFAULT_FEED_LIMIT, feedCursor, goneError, MAX_FEED_LIMIT, SNAPSHOT_PATH } from './cursor.js';
 
-export const ChangesQuerySchema = Type.Object({
+const ChangesQuerySchema = Type.Object({
   after: Type.Optional(Type.Integer({ minimum: 0, default: 0, description: 'The sequence to continue after: a snapshot\'s `sequence`, or the `next` of the last page' })),
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_FEED_LIMIT, default: DEFAULT_FEED_LIMIT, description: 'Changes per page; outside 1-1000 is a 400' })),
 });
@@ -24,7 +24,7 @@ const ChangePageSchema = Type.Object(
   { description: 'A page of the change feed' },
 );
 
-export const GoneSchema = Type.Object(
+const GoneSchema = Type.Object(
   { ...ErrorBodySchema.properties, snapshot: Type.Literal(SNAPSHOT_PATH, { description: 'Where to start again' }) },
   { description: 'The changes after `after` are no longer kept (or `after` is beyond every change logged): load the snapshot and follow from its `sequence`' },
 );

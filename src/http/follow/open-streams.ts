@@ -5,6 +5,9 @@ export const MAX_STREAMS_PER_CLIENT = 5;
 /** A comment line at least this often, so proxies and clients see a quiet stream is alive (at most 15 s). */
 export const HEARTBEAT_MS = 10_000;
 
+/** What a client refused for holding too many streams is told to wait: a guess, as the server cannot know when one closes. */
+const FULL_RETRY_AFTER_SECONDS = 10;
+
 /** What the registry needs of one open stream. */
 export interface OpenStream {
   /** Sends a comment line. */
@@ -34,7 +37,7 @@ export class OpenStreams {
     if (this.closing) throw new HttpError(503, 'server: shutting down; open the stream again', { 'retry-after': '1' });
     const held = this.perClient.get(client) ?? 0;
     if (held >= MAX_STREAMS_PER_CLIENT) {
-      throw new HttpError(429, `streams: at most ${MAX_STREAMS_PER_CLIENT} open at once per client; close one first`);
+      throw new HttpError(429, `streams: at most ${MAX_STREAMS_PER_CLIENT} open at once per client; close one first`, { 'retry-after': String(FULL_RETRY_AFTER_SECONDS) });
     }
     this.perClient.set(client, held + 1);
     this.streams.add(stream);

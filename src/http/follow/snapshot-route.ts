@@ -22,7 +22,7 @@ const SLOTS_PER_CHUNK = 128;
  */
 const BROTLI_QUALITY = 5;
 
-export const SnapshotSchema = Type.Object(
+const SnapshotSchema = Type.Object(
   {
     sequence: Type.Integer({ minimum: 0, description: 'The last change this snapshot holds: follow `GET /api/changes?after=` from it' }),
     slots: Type.Array(SlotSchema, { description: 'Every slot, by id' }),

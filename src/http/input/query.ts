@@ -24,7 +24,7 @@ export function single(query: Query, name: string): string | undefined {
 }
 
 /** A whole number ≥ `min`, written in plain digits (no sign, exponent or fraction). */
-export function wholeNumber(name: string, raw: string, min: number): number {
+function wholeNumber(name: string, raw: string, min: number): number {
   if (!DIGITS.test(raw)) throw badRequest(`${name}: must be a whole number ≥ ${min}, got ${quote(raw)}`);
   const value = Number(raw);
   if (value < min) throw badRequest(`${name}: must be a whole number ≥ ${min}, got ${quote(raw)}`);
