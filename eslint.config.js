@@ -15,10 +15,14 @@ export const LAYERS = {
   service: ['catalogue', 'store'],
   ratelimit: ['net', 'config'],
   web: ['catalogue', 'emoji', 'project-files'],
-  http: ['catalogue', 'emoji', 'net', 'ratelimit', 'service', 'store/store', 'web', 'config', 'project-files'],
+  // Webhook delivery is a service over the store's outbox, not an HTTP concern: it reads the change
+  // log and the endpoints (the store's contract and its webhook tables) and POSTs with node:http.
+  webhooks: ['catalogue', 'store'],
+  // The admin routes manage endpoints through the webhooks layer (its URL checks, secrets, test events).
+  http: ['catalogue', 'emoji', 'net', 'ratelimit', 'service', 'store/store', 'web', 'webhooks', 'config', 'project-files'],
   cluster: ['http', 'ratelimit', 'config'],
-  app: ['http', 'ratelimit', 'service', 'config'],
-  server: ['app', 'cluster', 'service', 'store', 'config', 'v8-tuning'],
+  app: ['http', 'ratelimit', 'service', 'webhooks', 'config'],
+  server: ['app', 'cluster', 'service', 'store', 'webhooks', 'config', 'v8-tuning'],
   config: [],
   'project-files': [],
   'v8-tuning': [],

@@ -42,6 +42,8 @@ export interface Config {
   readonly workers: number;
   /** What the change log keeps, and so how far back the feed and the stream can resume. */
   readonly changesRetention: ChangesRetention;
+  /** Whether webhooks may go to loopback, private and link-local addresses (tests, closed networks). */
+  readonly webhookAllowPrivate: boolean;
 }
 
 /** An unusable setting; its message is one line naming the variable. */
@@ -170,6 +172,12 @@ function changesRetention(env: Env): ChangesRetention {
   throw new ConfigError(`CHANGES_RETENTION must be a number of changes (1 to ${MAX_RETAINED_CHANGES}) or a duration such as 7d, 48h, 90m or 30s (up to 3650d), got "${raw}"`);
 }
 
+function flag(env: Env, name: string): boolean {
+  const raw = read(env, name)?.toLowerCase() ?? 'false';
+  if (raw !== 'true' && raw !== 'false') throw new ConfigError(`${name} must be true or false, got "${raw}"`);
+  return raw === 'true';
+}
+
 function logLevel(env: Env): LogLevel {
   const raw = read(env, 'LOG_LEVEL')?.toLowerCase() ?? 'info';
   const level = LOG_LEVELS.find((candidate) => candidate === raw);
@@ -201,5 +209,6 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     logLevel: logLevel(env),
     workers: integer(env, 'WORKERS', 1, 1, 64),
     changesRetention: changesRetention(env),
+    webhookAllowPrivate: flag(env, 'WEBHOOK_ALLOW_PRIVATE'),
   };
 }

@@ -7,6 +7,7 @@ import { readCatalogueDocument } from './store/bundled.js';
 import { SqliteStore } from './store/sqlite.js';
 import type { Store } from './store/store.js';
 import { tuneV8ForServing } from './v8-tuning.js';
+import { WebhookDelivery } from './webhooks/delivery.js';
 
 /** How long requests in flight at SIGTERM get to finish before their connections are cut. */
 const DRAIN_MS = 8_000;
@@ -65,6 +66,15 @@ async function main(): Promise<void> {
   const rateLimiter = config.redisUrl === undefined ? workerRateLimiter(config) : await connectRedisLimiter(config, config.redisUrl);
   const app = await buildApp({ config, catalogue, rateLimiter, metricsExposition: workerMetricsExposition(config) });
   warn = (error, what) => app.log.warn({ err: error }, what);
+  // Payloads carry absolute slot URLs: the public origin, or this server's own address.
+  const webhookBase = config.publicBaseUrl ?? `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${config.port}`;
+  const delivery = new WebhookDelivery({
+    store,
+    baseUrl: webhookBase,
+    allowPrivate: config.webhookAllowPrivate,
+    onTrouble: (error) => warn(error, 'webhook delivery failed; retrying'),
+  });
+  catalogue.onAdvance(() => delivery.wake());
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
     // A client stuck mid-request would otherwise hold the server open (the slow-client timeouts stop with listening).
@@ -72,7 +82,7 @@ async function main(): Promise<void> {
       app.log.warn({ drainMs: DRAIN_MS }, 'shutting down: cutting connections still open');
       app.server.closeAllConnections();
     }, DRAIN_MS);
-    await app.close();
+    await Promise.all([app.close(), delivery.stop()]);
     clearTimeout(cut);
     await rateLimiter?.close();
     await store.close();
@@ -81,6 +91,7 @@ async function main(): Promise<void> {
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
   process.once('SIGINT', () => void shutdown('SIGINT'));
   await app.listen({ port: config.port, host: config.host });
+  delivery.start();
   app.log.info({ slots: catalogue.current.size }, 'catalogue loaded');
 }
 

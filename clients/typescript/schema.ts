@@ -424,6 +424,93 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every webhook endpoint (without secrets) */
+        get: operations["listWebhooks"];
+        put?: never;
+        /** Register a webhook endpoint; the answer holds its signing secret, this once */
+        post: operations["createWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/webhooks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Replace what an owner sets of an endpoint, and turn it on or off */
+        put: operations["updateWebhook"];
+        post?: never;
+        /** Remove an endpoint and its attempts; nothing more is delivered to it */
+        delete: operations["deleteWebhook"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/webhooks/{id}/rotate-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A new signing secret; the old one goes on signing beside it for 24 hours */
+        post: operations["rotateWebhookSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/webhooks/{id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a signed `webhook.test` event now and answer what came of it */
+        post: operations["testWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/webhooks/{id}/attempts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The latest delivery attempts of an endpoint, newest first */
+        get: operations["listWebhookAttempts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/rate-limits/{ip}": {
         parameters: {
             query?: never;
@@ -561,7 +648,48 @@ export interface paths {
         trace?: never;
     };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    catalogueChange: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A change of the catalogue, to an endpoint subscribed to its type
+         * @description The change item, exactly as `GET /api/changes` lists it, delivered at least once, in sequence order per endpoint. A `catalogue.imported` item is also sent when the changes after the endpoint's position are no longer kept (it was off for longer than `CHANGES_RETENTION`): start again from the snapshot.
+         */
+        post: operations["receiveCatalogueChange"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    webhookTest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The test event an owner sends
+         * @description Signed like every delivery; sent once, not retried.
+         */
+        post: operations["receiveWebhookTest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
     schemas: {
         /**
@@ -2902,6 +3030,443 @@ export interface operations {
             default: components["responses"]["Unexpected"];
         };
     };
+    listWebhooks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        webhooks: {
+                            id: number;
+                            url: string;
+                            /** @description The change types to receive */
+                            events: ("slot.upserted" | "slot.deleted" | "categories.replaced" | "catalogue.imported")[];
+                            description: string;
+                            /** @description `failing`: the last retry failed; `disabled`: turned off by an owner or by the receiver answering 410 */
+                            status: "enabled" | "failing" | "disabled";
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        }[];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            431: components["responses"]["HeadersTooLarge"];
+            /** @description The database did not answer; nothing changed */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "retry-after": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP status code */
+                        statusCode: number;
+                        /** @description Its reason phrase */
+                        error: string;
+                        /** @description What was wrong, naming the parameter, field or path */
+                        message: string;
+                    };
+                };
+            };
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    createWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "url": "https://partner.example/hooks/slotmoji",
+                 *       "events": [
+                 *         "slot.upserted",
+                 *         "slot.deleted"
+                 *       ],
+                 *       "description": "Our mirror"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description http or https, no user name or password, a public address (unless WEBHOOK_ALLOW_PRIVATE=true) */
+                    url: string;
+                    /** @description The change types to receive */
+                    events: ("slot.upserted" | "slot.deleted" | "categories.replaced" | "catalogue.imported")[];
+                    /** @default  */
+                    description?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The endpoint, and its signing secret (shown only now) */
+            201: {
+                headers: {
+                    /** @description Its path */
+                    location: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        url: string;
+                        /** @description The change types to receive */
+                        events: ("slot.upserted" | "slot.deleted" | "categories.replaced" | "catalogue.imported")[];
+                        description: string;
+                        /** @description `failing`: the last retry failed; `disabled`: turned off by an owner or by the receiver answering 410 */
+                        status: "enabled" | "failing" | "disabled";
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                        /** @description The signing secret: shown this once */
+                        secret: string;
+                    };
+                };
+            };
+            /** @description The body is not a valid endpoint, or its URL may not be used (scheme, credentials, a private address); the message names what */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP status code */
+                        statusCode: number;
+                        /** @description Its reason phrase */
+                        error: string;
+                        /** @description What was wrong, naming the parameter, field or path */
+                        message: string;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            431: components["responses"]["HeadersTooLarge"];
+            /** @description The database did not answer; nothing changed */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "retry-after": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP status code */
+                        statusCode: number;
+                        /** @description Its reason phrase */
+                        error: string;
+                        /** @description What was wrong, naming the parameter, field or path */
+                        message: string;
+                    };
+                };
+            };
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    updateWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The endpoint id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** @description Every field an owner sets (a full replacement); `status` optional */
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description http or https, no user name or password, a public address (unless WEBHOOK_ALLOW_PRIVATE=true) */
+                    url: string;
+                    /** @description The change types to receive */
+                    events: ("slot.upserted" | "slot.deleted" | "categories.replaced" | "catalogue.imported")[];
+                    /** @default  */
+                    description?: string;
+                    /** @description Turn delivery off, or on again (a failing or disabled endpoint resumes where it stopped) */
+                    status?: "enabled" | "disabled";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        url: string;
+                        /** @description The change types to receive */
+                        events: ("slot.upserted" | "slot.deleted" | "categories.replaced" | "catalogue.imported")[];
+                        description: string;
+                        /** @description `failing`: the last retry failed; `disabled`: turned off by an owner or by the receiver answering 410 */
+                        status: "enabled" | "failing" | "disabled";
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description The body is not a valid endpoint, or its URL may not be used (scheme, credentials, a private address); the message names what */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP status code */
+                        statusCode: number;
+                        /** @description Its reason phrase */
+                        error: string;
+                        /** @description What was wrong, naming the parameter, field or path */
+                        message: string;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description No webhook endpoint has this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP status code */
+                        statusCode: number;
+                        /** @description Its reason phrase */
+                        error: string;
+                        /** @description What was wrong, naming the parameter, field or path */
+                        message: string;
+                    };
+                };
+            };
+            431: components["responses"]["HeadersTooLarge"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    deleteWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The endpoint id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done; no body */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description No webhook endpoint has this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP status code */
+                        statusCode: number;
+                        /** @description Its reason phrase */
+                        error: string;
+                        /** @description What was wrong, naming the parameter, field or path */
+                        message: string;
+                    };
+                };
+            };
+            431: components["responses"]["HeadersTooLarge"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    rotateWebhookSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The endpoint id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The endpoint, and its signing secret (shown only now) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        url: string;
+                        /** @description The change types to receive */
+                        events: ("slot.upserted" | "slot.deleted" | "categories.replaced" | "catalogue.imported")[];
+                        description: string;
+                        /** @description `failing`: the last retry failed; `disabled`: turned off by an owner or by the receiver answering 410 */
+                        status: "enabled" | "failing" | "disabled";
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                        /** @description The signing secret: shown this once */
+                        secret: string;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description No webhook endpoint has this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP status code */
+                        statusCode: number;
+                        /** @description Its reason phrase */
+                        error: string;
+                        /** @description What was wrong, naming the parameter, field or path */
+                        message: string;
+                    };
+                };
+            };
+            431: components["responses"]["HeadersTooLarge"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    testWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The endpoint id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The attempt, as the attempts list records it */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: date-time */
+                        time: string;
+                        /** @description The change delivered; null for a test event */
+                        sequence: number | null;
+                        /** @description The `webhook-id` sent */
+                        messageId: string;
+                        /** @description The receiver's HTTP status; null when none came */
+                        status: number | null;
+                        durationMs: number;
+                        error: string | null;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description No webhook endpoint has this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP status code */
+                        statusCode: number;
+                        /** @description Its reason phrase */
+                        error: string;
+                        /** @description What was wrong, naming the parameter, field or path */
+                        message: string;
+                    };
+                };
+            };
+            431: components["responses"]["HeadersTooLarge"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    listWebhookAttempts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The endpoint id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        attempts: {
+                            /** Format: date-time */
+                            time: string;
+                            /** @description The change delivered; null for a test event */
+                            sequence: number | null;
+                            /** @description The `webhook-id` sent */
+                            messageId: string;
+                            /** @description The receiver's HTTP status; null when none came */
+                            status: number | null;
+                            durationMs: number;
+                            error: string | null;
+                        }[];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description No webhook endpoint has this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP status code */
+                        statusCode: number;
+                        /** @description Its reason phrase */
+                        error: string;
+                        /** @description What was wrong, naming the parameter, field or path */
+                        message: string;
+                    };
+                };
+            };
+            431: components["responses"]["HeadersTooLarge"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
     resetRateLimit: {
         parameters: {
             query?: never;
@@ -3296,6 +3861,168 @@ export interface operations {
             };
             431: components["responses"]["HeadersTooLarge"];
             default: components["responses"]["Unexpected"];
+        };
+    };
+    receiveCatalogueChange: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The message id: `msg_{sequence}`, the same on every retry of one change (drop repeats by it) */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed; refuse messages far from your clock */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,` signatures: base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` with the base64-decoded secret after `whsec_`. For 24 hours after a rotation there are two, one per secret. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Its place in the order of every change: gapless, increasing */
+                    sequence: number;
+                    /**
+                     * Format: date-time
+                     * @description When it was committed
+                     */
+                    time: string;
+                    /** @constant */
+                    type: "slot.upserted";
+                    slot: {
+                        id: string;
+                        name: string;
+                        slug: string;
+                        provider: string;
+                        rtp: number;
+                        /** @enum {unknown} */
+                        volatility: "Low" | "Medium" | "High" | "Extreme";
+                        maxWin: number;
+                        hasBonusBuy: boolean;
+                        releaseYear?: number;
+                        emojiTags: string[];
+                        theme: string[];
+                        features: string[];
+                        description: string;
+                        review: string;
+                        rating: number;
+                        pros: string[];
+                        cons: string[];
+                        url: string;
+                        createdAt: string;
+                        updatedAt: string;
+                    };
+                } | {
+                    /** @description Its place in the order of every change: gapless, increasing */
+                    sequence: number;
+                    /**
+                     * Format: date-time
+                     * @description When it was committed
+                     */
+                    time: string;
+                    /** @constant */
+                    type: "slot.deleted";
+                    /** @description The id of the slot deleted (never reused) */
+                    id: string;
+                    /** @description Its slug; null only for deletions logged before slugs were kept */
+                    slug: string | null;
+                } | {
+                    /** @description Its place in the order of every change: gapless, increasing */
+                    sequence: number;
+                    /**
+                     * Format: date-time
+                     * @description When it was committed
+                     */
+                    time: string;
+                    /** @constant */
+                    type: "categories.replaced";
+                    categories: {
+                        [key: string]: string[];
+                    };
+                } | {
+                    /** @description Its place in the order of every change: gapless, increasing */
+                    sequence: number;
+                    /**
+                     * Format: date-time
+                     * @description When it was committed
+                     */
+                    time: string;
+                    /** @constant */
+                    type: "catalogue.imported";
+                };
+            };
+        };
+        responses: {
+            /** @description Received: any 2xx. Anything else, or no answer within 15 s, is retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 24 h, then the endpoint is failing */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the endpoint is disabled and nothing more is sent to it */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not now: the next attempt waits for `Retry-After` (so does a 503) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    receiveWebhookTest: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The message id: `msg_{sequence}`, the same on every retry of one change (drop repeats by it) */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed; refuse messages far from your clock */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,` signatures: base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` with the base64-decoded secret after `whsec_`. For 24 hours after a rotation there are two, one per secret. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    type: "webhook.test";
+                    /** Format: date-time */
+                    time: string;
+                    endpoint: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Received: any 2xx. Anything else, or no answer within 15 s, is retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 24 h, then the endpoint is failing */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the endpoint is disabled and nothing more is sent to it */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not now: the next attempt waits for `Retry-After` (so does a 503) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
         };
     };
 }

@@ -50,4 +50,39 @@ export const MIGRATIONS: readonly Migration[] = [
     version: 10,
     sql: `ALTER TABLE changes ADD COLUMN time timestamptz NOT NULL DEFAULT now();`,
   },
+  {
+    // Webhook endpoints and their outbox: a cursor over the change log and a lease per endpoint
+    // (times in Unix milliseconds), and the attempts made, the newest kept.
+    version: 11,
+    sql: `
+      CREATE TABLE webhook_endpoints (
+        id bigserial PRIMARY KEY,
+        url text NOT NULL,
+        events text NOT NULL,
+        description text NOT NULL,
+        status text NOT NULL,
+        secret text NOT NULL,
+        previous_secret text,
+        previous_until bigint NOT NULL DEFAULT 0,
+        created_at text NOT NULL,
+        updated_at text NOT NULL,
+        cursor bigint NOT NULL,
+        failures integer NOT NULL DEFAULT 0,
+        next_attempt_at bigint NOT NULL DEFAULT 0,
+        lease_owner text,
+        lease_until bigint NOT NULL DEFAULT 0
+      );
+      CREATE TABLE webhook_attempts (
+        id bigserial PRIMARY KEY,
+        endpoint_id bigint NOT NULL REFERENCES webhook_endpoints (id) ON DELETE CASCADE,
+        sequence bigint,
+        message_id text NOT NULL,
+        time text NOT NULL,
+        status integer,
+        duration_ms double precision NOT NULL,
+        error text
+      );
+      CREATE INDEX webhook_attempts_by_endpoint ON webhook_attempts (endpoint_id, id);
+    `,
+  },
 ];

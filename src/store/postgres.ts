@@ -6,6 +6,8 @@ import type { ImportedSlot } from '../catalogue/records/document.js';
 import type { SlotRecord } from '../catalogue/records/slot.js';
 import { MIGRATIONS } from './postgres-migrations.js';
 import { importedRecords, repeatedStringsShared, slotRecord } from './records.js';
+import { PostgresWebhookStore } from './webhooks/postgres-webhooks.js';
+import type { WebhookStore } from './webhooks/webhook-store.js';
 import {
   AGE_PRUNE_BATCH,
   DEFAULT_CHANGE_RETENTION,
@@ -86,6 +88,7 @@ export class PostgresStore implements Store {
   private reconnectTimer: NodeJS.Timeout | undefined;
   private reconnectDelay = RECONNECT_MIN_MS;
   private closed = false;
+  readonly webhooks: WebhookStore;
 
   constructor(
     private readonly url: string,
@@ -100,6 +103,7 @@ export class PostgresStore implements Store {
     });
     // A pooled connection that dies while idle (a database restart) must not crash the process; the pool drops it.
     this.pool.on('error', (error) => this.options.onError?.(error));
+    this.webhooks = new PostgresWebhookStore(this.pool, translate);
   }
 
   async migrate(): Promise<{ fresh: boolean }> {

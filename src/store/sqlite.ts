@@ -8,6 +8,8 @@ import type { SlotRecord } from '../catalogue/records/slot.js';
 import { recordText } from './record-text.js';
 import { importedRecords, repeatedStringsShared, slotRecord } from './records.js';
 import { LOG_PAGES_LIMIT, SqliteCheckpointer } from './sqlite-checkpointer.js';
+import { SqliteWebhookStore, WEBHOOK_SCHEMA } from './webhooks/sqlite-webhooks.js';
+import type { WebhookStore } from './webhooks/webhook-store.js';
 import {
   AGE_PRUNE_BATCH,
   DEFAULT_CHANGE_RETENTION,
@@ -126,6 +128,7 @@ export class SqliteStore implements Store {
   private readonly onCheckpointError: (error: unknown) => void;
 
   private readonly retention: ChangeRetention;
+  readonly webhooks: WebhookStore;
 
   constructor(
     private readonly path: string,
@@ -141,6 +144,7 @@ export class SqliteStore implements Store {
     // Checkpoints happen on a thread of their own, not inside the commit that crosses the threshold.
     this.db.pragma('wal_autocheckpoint = 0');
     this.onCheckpointError = options.onCheckpointError ?? (() => undefined);
+    this.webhooks = new SqliteWebhookStore(this.db, (work) => this.commitAndCheckpoint(this.db.transaction(work)));
     this.checkpointer = new SqliteCheckpointer(path, (error) => {
       if (this.db.open) this.db.pragma(`wal_autocheckpoint = ${LOG_PAGES_LIMIT}`);
       this.onCheckpointError(error);
@@ -148,7 +152,7 @@ export class SqliteStore implements Store {
   }
 
   async migrate(): Promise<{ fresh: boolean }> {
-    this.db.exec(SCHEMA);
+    this.db.exec(SCHEMA + WEBHOOK_SCHEMA);
     const columns = this.db.prepare("SELECT name FROM pragma_table_info('changes')").pluck().all();
     if (!columns.includes('time')) {
       // A log from before times were kept: its changes are dated by when this version first opened it.

@@ -1,6 +1,7 @@
 import type { CategoryMap } from '../catalogue/records/categories.js';
 import type { SlotFields, SlotRecord } from '../catalogue/records/slot.js';
 import type { ImportedSlot } from '../catalogue/records/document.js';
+import type { WebhookStore } from './webhooks/webhook-store.js';
 
 /** Everything the service keeps durably, as of one point of the change log. */
 export interface CatalogueData {
@@ -61,6 +62,8 @@ export type SlotInput = SlotFields & { readonly slug: string };
  * `n` needs exactly the changes after `n`. The log keeps the most recent changes only.
  */
 export interface Store {
+  /** Webhook endpoints and their outbox, in the same database. */
+  readonly webhooks: WebhookStore;
   /** Creates the schema if needed and reports whether the database was never filled before. */
   migrate(): Promise<{ readonly fresh: boolean }>;
   load(): Promise<CatalogueData>;

@@ -50,7 +50,7 @@ describe('the TypeScript client against a live server', { timeout: 60_000 }, () 
   };
 
   before(async () => {
-    t = await startTestApp({ env: { ADMIN_TOKEN, RATE_LIMIT_PER_MINUTE: '1000' } });
+    t = await startTestApp({ env: { ADMIN_TOKEN, RATE_LIMIT_PER_MINUTE: '1000', WEBHOOK_ALLOW_PRIVATE: 'true' } });
     baseUrl = await listening(t);
     client = createSlotmojiClient({ baseUrl, adminToken: ADMIN_TOKEN, fetch: recordingFetch });
   });
@@ -170,6 +170,22 @@ describe('the TypeScript client against a live server', { timeout: 60_000 }, () 
     const stream = await client.GET('/api/changes/stream', { params: { query: { after: snapshot.data.sequence } }, parseAs: 'stream' });
     assert.match(stream.response.headers.get('content-type') ?? '', /^text\/event-stream/);
     await stream.response.body?.cancel();
+  });
+
+  it('manages webhook endpoints', async () => {
+    const body = { url: 'http://127.0.0.1:9/hooks', events: ['slot.upserted' as const], description: 'client' };
+    const created = await client.POST('/api/admin/webhooks', { body });
+    assert.match(created.data?.secret ?? '', /^whsec_/);
+    const id = String(created.data?.id);
+    assert.equal((await client.GET('/api/admin/webhooks')).data?.webhooks.length, 1);
+    const updated = await client.PUT('/api/admin/webhooks/{id}', { params: { path: { id } }, body: { ...body, status: 'disabled' } });
+    assert.equal(updated.data?.status, 'disabled');
+    const rotated = await client.POST('/api/admin/webhooks/{id}/rotate-secret', { params: { path: { id } } });
+    assert.notEqual(rotated.data?.secret, created.data?.secret);
+    const tested = await client.POST('/api/admin/webhooks/{id}/test', { params: { path: { id } } });
+    assert.equal(tested.data?.status, null, 'nobody listens on the discard port');
+    assert.equal((await client.GET('/api/admin/webhooks/{id}/attempts', { params: { path: { id } } })).data?.attempts.length, 1);
+    assert.equal((await client.DELETE('/api/admin/webhooks/{id}', { params: { path: { id } } })).response.status, 204);
   });
 
   it('finds emojis by word', async () => {

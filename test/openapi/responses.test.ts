@@ -46,6 +46,8 @@ interface Sample {
 
 const emoji = encodeURIComponent;
 const CREATED = slotFields({ name: 'Contract Cherries', emojiTags: ['🍒'] });
+/** A receiver that is never there (the discard port): a test event to it records a refused connection. */
+const HOOK = { url: 'http://127.0.0.1:9/hooks', events: ['slot.upserted', 'slot.deleted'], description: 'contract' };
 const oversized = (size: number) => JSON.stringify({ emojis: ['🍒'], pad: 'x'.repeat(size) });
 
 /** In order: the admin writes at the end change the catalogue the others read. */
@@ -147,6 +149,22 @@ const SAMPLES: readonly Sample[] = [
   { operationId: 'replaceCategories', status: 413, url: '/api/admin/emojis/categories', text: oversized(17_000), headers: { 'content-type': 'application/json' } },
   { operationId: 'replaceCategories', status: 415, url: '/api/admin/emojis/categories', text: 'x', headers: { 'content-type': 'text/plain' } },
   { operationId: 'replaceCategories', status: 503, url: '/api/admin/emojis/categories', json: { luck: ['🍀'] }, server: 'broken' },
+  { operationId: 'createWebhook', status: 201, url: '/api/admin/webhooks', json: HOOK },
+  { operationId: 'createWebhook', status: 400, url: '/api/admin/webhooks', json: { ...HOOK, url: 'file:///etc/passwd' } },
+  { operationId: 'createWebhook', status: 503, url: '/api/admin/webhooks', json: HOOK, server: 'broken' },
+  { operationId: 'listWebhooks', status: 200, url: '/api/admin/webhooks' },
+  { operationId: 'listWebhooks', status: 503, url: '/api/admin/webhooks', server: 'broken' },
+  { operationId: 'updateWebhook', status: 200, url: '/api/admin/webhooks/1', json: { ...HOOK, status: 'disabled' } },
+  { operationId: 'updateWebhook', status: 400, url: '/api/admin/webhooks/1', json: { ...HOOK, events: [] } },
+  { operationId: 'updateWebhook', status: 404, url: '/api/admin/webhooks/99', json: HOOK },
+  { operationId: 'rotateWebhookSecret', status: 200, url: '/api/admin/webhooks/1/rotate-secret' },
+  { operationId: 'rotateWebhookSecret', status: 404, url: '/api/admin/webhooks/99/rotate-secret' },
+  { operationId: 'testWebhook', status: 200, url: '/api/admin/webhooks/1/test' },
+  { operationId: 'testWebhook', status: 404, url: '/api/admin/webhooks/99/test' },
+  { operationId: 'listWebhookAttempts', status: 200, url: '/api/admin/webhooks/1/attempts' },
+  { operationId: 'listWebhookAttempts', status: 404, url: '/api/admin/webhooks/x/attempts' },
+  { operationId: 'deleteWebhook', status: 204, url: '/api/admin/webhooks/1' },
+  { operationId: 'deleteWebhook', status: 404, url: '/api/admin/webhooks/1' },
   { operationId: 'resetRateLimit', status: 204, url: '/api/admin/rate-limits/203.0.113.7' },
   { operationId: 'resetRateLimit', status: 400, url: '/api/admin/rate-limits/not-an-ip' },
   { operationId: 'resetRateLimit', status: 503, url: '/api/admin/rate-limits/2001:db8::1', server: 'broken' },
@@ -177,11 +195,16 @@ const FROZEN_NOW = Date.UTC(2030, 0, 1, 12, 0, 30);
 
 async function startServer(env: Readonly<Record<string, string>>, broken = false): Promise<Server> {
   const dir = mkdtempSync(join(tmpdir(), 'slotmoji-contract-'));
-  const config = loadConfig({ DATABASE_URL: `sqlite://${join(dir, 'test.db')}`, LOG_LEVEL: 'silent', ADMIN_TOKEN, ...env }, dir);
+  const config = loadConfig({ DATABASE_URL: `sqlite://${join(dir, 'test.db')}`, LOG_LEVEL: 'silent', ADMIN_TOKEN, WEBHOOK_ALLOW_PRIVATE: 'true', ...env }, dir);
   const sqlite = new SqliteStore(join(dir, 'test.db'), { changeRetention: config.changesRetention });
   const down = () => Promise.reject(new StoreUnavailableError());
   const store: Store = broken
-    ? new Proxy(sqlite, { get: (target, name, receiver) => (WRITES.has(String(name)) || name === 'ping' ? down : Reflect.get(target, name, receiver)) })
+    ? new Proxy(sqlite, {
+        get: (target, name, receiver) => {
+          if (name === 'webhooks') return new Proxy({}, { get: () => down });
+          return WRITES.has(String(name)) || name === 'ping' ? down : Reflect.get(target, name, receiver);
+        },
+      })
     : sqlite;
   const catalogue = await CatalogueService.open(store, async () => SMALL_CATALOGUE);
   // A clock that stands still, so the limited server's spent minute never rolls over mid-test.

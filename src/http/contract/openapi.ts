@@ -15,6 +15,7 @@ import {
   RATE_LIMIT_HEADERS,
   SHARED_RESPONSES,
 } from './openapi-components.js';
+import { WEBHOOKS_SECTION } from '../webhooks/webhook-schemas.js';
 
 const OPENAPI_PATH = '/openapi.json';
 const DOCS_PREFIX = '/docs';
@@ -49,6 +50,7 @@ const TAGS = [
   { name: 'emojis', description: 'Emoji usage across slots, the category map and statistics' },
   { name: 'matching', description: 'Slots for a combination of emojis, and redirects to their pages' },
   { name: 'following', description: 'Keeping a copy of the catalogue: the snapshot, the change feed and its event stream' },
+  { name: 'webhooks', description: 'Webhook endpoints (owners only, under the admin credentials), and what they receive (the `webhooks` section)' },
   { name: 'admin', description: 'Editing the catalogue, behind the admin bearer token; never rate limited' },
   { name: 'pages', description: 'HTML pages for people, and the files they load' },
   { name: 'operations', description: 'Health and readiness probes, Prometheus metrics, this document' },
@@ -146,7 +148,8 @@ export async function registerOpenApi(app: FastifyInstance, config: Config): Pro
       return { schema: hidden ? { ...schema, hide: true } : schema, url };
     },
     transformObject: (documentObject) => {
-      const document = (documentObject as { openapiObject: { paths?: Record<string, Record<string, Operation>> } }).openapiObject;
+      const document = (documentObject as { openapiObject: { paths?: Record<string, Record<string, Operation>>; webhooks?: unknown } }).openapiObject;
+      document.webhooks = WEBHOOKS_SECTION;
       for (const [path, item] of Object.entries(document.paths ?? {})) {
         for (const method of METHODS) {
           const operation = item[method];

@@ -19,6 +19,8 @@ import { sendJson } from '../answers/json-reply.js';
 import { jsonParser } from '../input/json-parser.js';
 import { describePath } from '../plugins/errors.js';
 import { registerAdminAuth } from '../plugins/admin-auth.js';
+import type { Webhooks } from '../../webhooks/webhooks.js';
+import { webhookRoutes } from '../webhooks/webhook-routes.js';
 
 const ADMIN_PREFIX = '/api/admin';
 /** A whole catalogue of 100,000 slots is about 110 MB; only its import takes bodies this large. */
@@ -32,6 +34,7 @@ export interface AdminDeps {
   readonly config: Config;
   readonly catalogue: CatalogueService;
   readonly rateLimiter: RateLimiter;
+  readonly webhooks: Webhooks;
 }
 
 const CatalogueExportSchema = Type.Object(
@@ -296,6 +299,8 @@ export function adminRoutes(app: FastifyInstance, deps: AdminDeps): void {
           503: { ...WRITE_UNAVAILABLE, description: 'The shared counter store (Redis) is unreachable; only this instance was cleared' },
         },
       };
+      webhookRoutes(admin, deps.webhooks);
+
       admin.delete('/rate-limits/:ip', { ...DOCUMENTED_ONLY, schema: resetSchema }, async (request, reply) => {
         const { ip } = request.params as { ip: string };
         if (isIP(ip) === 0) throw badRequest(`ip: ${quote(ip)} is not an IPv4 or IPv6 address`);
