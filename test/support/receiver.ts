@@ -11,12 +11,12 @@ export interface Received {
 }
 
 /** How the receiver answers one request: a status (with headers), or never (the sender times out). */
-export type Answer = { readonly status: number; readonly headers?: Readonly<Record<string, string>> } | 'hang';
+export type Answer = { readonly status: number; readonly headers?: Readonly<Record<string, string>>; readonly delayMs?: number } | 'hang';
 
 export interface Receiver {
   readonly url: string;
   readonly received: Received[];
-  /** Answers to give, in order; once used up, every request gets a 200. */
+  /** Answers to give, in order; once used up, every request gets the default (a 200). */
   readonly answers: Answer[];
   /** Resolves once `count` requests arrived. */
   until(count: number, timeoutMs?: number): Promise<void>;
@@ -24,7 +24,7 @@ export interface Receiver {
 }
 
 /** A real HTTP server on 127.0.0.1 standing in for a partner's webhook endpoint. */
-export async function startReceiver(path = '/hooks/slotmoji'): Promise<Receiver> {
+export async function startReceiver(path = '/hooks/slotmoji', defaultAnswer: Answer = { status: 200 }): Promise<Receiver> {
   const received: Received[] = [];
   const answers: Answer[] = [];
   const waiters = new Set<() => void>();
@@ -37,12 +37,12 @@ export async function startReceiver(path = '/hooks/slotmoji'): Promise<Receiver>
       received.push(entry);
       request.socket.once('close', () => (entry.closedAt = performance.now()));
       for (const wake of waiters) wake();
-      const answer = answers.shift() ?? { status: 200 };
+      const answer = answers.shift() ?? defaultAnswer;
       if (answer === 'hang') {
         hanging.add(response);
         return;
       }
-      response.writeHead(answer.status, { 'content-type': 'text/plain', ...answer.headers }).end('ok');
+      setTimeout(() => response.writeHead(answer.status, { 'content-type': 'text/plain', ...answer.headers }).end('ok'), answer.delayMs ?? 0);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
