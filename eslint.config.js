@@ -58,7 +58,7 @@ const layerRules = Object.keys(LAYERS).flatMap((layer) => {
 });
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', 'artifacts/', 'data/'] },
+  { ignores: ['dist/', 'node_modules/', 'artifacts/', 'data/', 'clients/typescript/dist/'] },
   js.configs.recommended,
   ...tseslint.configs.strict,
   {

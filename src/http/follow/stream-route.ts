@@ -142,8 +142,9 @@ export function streamRoute(app: FastifyInstance, deps: StreamDeps): void {
       .header('x-accel-buffering', 'no');
     // The first line leaves at once, so the client knows the stream is open even when nothing changes.
     void write(`retry: ${RETRY_MS}\n: changes after ${sent}\n\n`);
-    if (sent > tail.latest) {
-      // Ahead of this instance: a change it has not followed yet, or a cursor from another database.
+    if (start !== undefined) {
+      // The log decides whether it can go on from a resume point (the tail's window may reach back
+      // further than what is kept, and cannot tell a change not followed yet from another database's cursor).
       const page = await store.readChanges(sent, 1).catch((error: unknown) => {
         end();
         throw feedUnavailable(error);
