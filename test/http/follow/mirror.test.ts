@@ -10,7 +10,8 @@ import { SqliteStore } from '../../../src/store/sqlite.js';
 import type { Store } from '../../../src/store/store.js';
 import { AUTH, startAdminApp, type AdminApp } from '../../support/admin.js';
 import { slotFields } from '../../support/fixtures.js';
-import { Mirror, seededRandom, type ChangeItem } from '../../support/mirror.js';
+import { seededRandom } from '../../../bench/load/seeded-random.js';
+import { Mirror, type ChangeItem } from '../../support/mirror.js';
 import { createTestDatabase } from '../../support/postgres.js';
 import { openStream, type SseConnection } from '../../support/sse.js';
 
