@@ -6,10 +6,11 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
  * A section runs to the next `## ` heading, so a kept section uses `###` and below inside.
  */
 export const FOLLOW_HEADING = '## Two instances following each other (PostgreSQL + Redis)';
+export const CHANGES_HEADING = '## Following the catalogue from outside: streams, the feed, webhooks';
 const FINDINGS_HEADING = '## Findings';
 /** What the findings section holds until someone writes it. */
 const FINDINGS_PLACEHOLDER = '(the lead fills this in)';
-const KEPT_SECTIONS = [FINDINGS_HEADING, FOLLOW_HEADING];
+const KEPT_SECTIONS = [FINDINGS_HEADING, FOLLOW_HEADING, CHANGES_HEADING];
 
 function sectionIn(text: string, heading: string): { readonly start: number; readonly end: number } | undefined {
   const start = text.indexOf(`${heading}\n`);

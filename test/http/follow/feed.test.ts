@@ -90,10 +90,17 @@ describe('GET /api/catalogue and GET /api/changes', () => {
 
   it('answers 410 with the snapshot link to a cursor older than the changes kept, or beyond the latest', async () => {
     const start = test.catalogue.position;
+    assert.equal((await test.app.inject({ method: 'POST', url: '/api/admin/slots', headers: AUTH, payload: slotFields({ name: 'First Kept' }) })).statusCode, 201);
+    // A full page is remembered; its latest still moves, and it is gone once the log no longer holds it.
+    const full = json<ChangePage>(await test.app.inject({ url: `/api/changes?after=${start}&limit=1` }));
+    assert.equal((await test.app.inject({ method: 'POST', url: '/api/admin/slots', headers: AUTH, payload: slotFields({ name: 'Second Kept' }) })).statusCode, 201);
+    const again = json<ChangePage>(await test.app.inject({ url: `/api/changes?after=${start}&limit=1` }));
+    assert.deepEqual(again.changes, full.changes);
+    assert.deepEqual([full.latest, again.latest], [start + 1, start + 2]);
     for (let i = 0; i < 6; i++) {
       assert.equal((await test.app.inject({ method: 'POST', url: '/api/admin/slots', headers: AUTH, payload: slotFields({ name: `Pruned ${i}` }) })).statusCode, 201);
     }
-    for (const after of [0, start, start + 6 + 1]) {
+    for (const after of [0, start, start + 8 + 1]) {
       const answer = await test.app.inject({ url: `/api/changes?after=${after}` });
       assert.equal(answer.statusCode, 410, answer.body);
       const body = json<{ statusCode: number; error: string; message: string; snapshot: string }>(answer);
@@ -101,7 +108,7 @@ describe('GET /api/catalogue and GET /api/changes', () => {
       assert.match(body.message, /^after: /);
     }
     // CHANGES_RETENTION=5: the last five are still there.
-    const kept = json<ChangePage>(await test.app.inject({ url: `/api/changes?after=${start + 1}` }));
+    const kept = json<ChangePage>(await test.app.inject({ url: `/api/changes?after=${start + 3}` }));
     assert.equal(kept.changes.length, 5);
   });
 });
