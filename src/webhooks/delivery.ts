@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { publicChange, type PublicChange } from '../catalogue/records/public-change.js';
 import type { Store } from '../store/store.js';
-import type { DeliveryState, LeasedEndpoint, WebhookEndpoint, EndpointSecrets } from '../store/webhooks/webhook-store.js';
+import type { DeliveryAttempt, DeliveryState, EndpointSecrets, LeasedEndpoint, WebhookEndpoint } from '../store/webhooks/webhook-store.js';
 import { endpointUrl } from './destination.js';
 import { post, type PostOutcome } from './post.js';
 import { DELIVERY_TIMEOUT_MS, MAX_RETRY_AFTER_MS, RETRY_DELAYS_MS } from './retry-schedule.js';
@@ -31,6 +31,9 @@ const PAGE = 100;
 const LEASE_BATCH = 10;
 /** Deliveries one endpoint gets per lease, so others get their turn. */
 const DELIVERIES_PER_LEASE = 100;
+/** Successful deliveries written to the store together. */
+const FLUSH_EVERY = 50;
+
 
 /** One delivery of `item` to `endpoint`, signed with its secrets: the POST and what came of it. */
 export function deliver(endpoint: WebhookEndpoint, secrets: EndpointSecrets, messageId: string, item: unknown, at: Date, timeoutMs: number, allowPrivate: boolean): Promise<PostOutcome> {
@@ -53,6 +56,8 @@ export class WebhookDelivery {
   private readonly delays: readonly number[];
   private readonly timeoutMs: number;
   private readonly leaseMs: number;
+  /** Room a lease must have left beyond a POST's timeout when it is sent: for the clocks, and the write that extends it. */
+  private readonly leaseMarginMs: number;
   private timer: NodeJS.Timeout | undefined;
   private round: Promise<void> | undefined;
   private again = false;
@@ -64,6 +69,8 @@ export class WebhookDelivery {
     this.delays = options.retryDelaysMs ?? RETRY_DELAYS_MS;
     this.timeoutMs = options.timeoutMs ?? DELIVERY_TIMEOUT_MS;
     this.leaseMs = options.leaseMs ?? this.timeoutMs * 4;
+    if (this.leaseMs <= this.timeoutMs) throw new Error('webhook delivery: the lease must outlast the timeout of a POST');
+    this.leaseMarginMs = Math.min(1_000, (this.leaseMs - this.timeoutMs) / 2);
   }
 
   start(): void {
@@ -103,11 +110,26 @@ export class WebhookDelivery {
     await Promise.all(leased.map((endpoint) => this.deliverFrom(endpoint)));
   }
 
-  /** Delivers an endpoint's changes in order while it holds the lease; settles where it stands. */
+  /**
+   * Delivers an endpoint's changes in order while it holds the lease. Where delivery stands is
+   * written with its attempts in one transaction, after a failure at once, after successes every
+   * `FLUSH_EVERY` (at least once allows a repeat after a crash, not a loss), and always before a POST
+   * whose timeout the lease would not cover: no POST ever goes out on a lease that could expire
+   * before it ends, so two instances never deliver to one endpoint at the same time.
+   */
   private async deliverFrom(leased: LeasedEndpoint): Promise<void> {
     const { endpoint, secrets } = leased;
     const { store } = this.options;
     let state: DeliveryState = { cursor: leased.cursor, failures: leased.failures, nextAttemptAt: this.now(), status: 'enabled' };
+    let leaseUntil = leased.leaseUntil;
+    let pending: DeliveryAttempt[] = [];
+    let held = true;
+    const flush = async () => {
+      held = await store.webhooks.progress(endpoint.id, this.owner, pending, state, this.now() + this.leaseMs);
+      leaseUntil = this.now() + this.leaseMs;
+      pending = [];
+      return held;
+    };
     try {
       for (let delivered = 0; delivered < DELIVERIES_PER_LEASE && !this.stopped; delivered++) {
         const next = await this.nextItem(endpoint, state.cursor);
@@ -115,10 +137,10 @@ export class WebhookDelivery {
         if (next.skippedTo !== undefined) state = { ...state, cursor: next.skippedTo };
         const item = next.item;
         if (item === undefined) continue;
-        if (!(await store.webhooks.renewLease(endpoint.id, this.owner, this.now() + this.leaseMs))) return;
+        if (this.now() + this.timeoutMs + this.leaseMarginMs > leaseUntil && !(await flush())) return;
         const at = new Date(this.now());
         const outcome = await deliver(endpoint, secrets, messageIdOf(item.sequence), item, at, this.timeoutMs, this.options.allowPrivate);
-        await store.webhooks.recordAttempt({
+        pending.push({
           endpointId: endpoint.id,
           sequence: item.sequence,
           messageId: messageIdOf(item.sequence),
@@ -129,11 +151,14 @@ export class WebhookDelivery {
         });
         state = this.after(state, item.sequence, outcome);
         if (state.cursor !== item.sequence) break;
+        if (pending.length >= FLUSH_EVERY && !(await flush())) return;
       }
+      await flush();
     } catch (error) {
       this.options.onTrouble?.(error);
+    } finally {
+      if (held) await store.webhooks.release(endpoint.id, this.owner).catch((error: unknown) => this.options.onTrouble?.(error));
     }
-    await store.webhooks.settle(endpoint.id, this.owner, state);
   }
 
   /** Where delivery stands after an attempt at change `sequence`. */

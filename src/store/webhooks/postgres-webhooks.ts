@@ -12,6 +12,28 @@ import {
   type WebhookStore,
 } from './webhook-store.js';
 
+/** Attempts as column arrays, for `unnest`: one statement whatever their number. */
+function attemptColumns(attempts: readonly DeliveryAttempt[]): unknown[] {
+  return [
+    attempts.map((attempt) => attempt.endpointId),
+    attempts.map((attempt) => attempt.sequence),
+    attempts.map((attempt) => attempt.messageId),
+    attempts.map((attempt) => attempt.time),
+    attempts.map((attempt) => attempt.status),
+    attempts.map((attempt) => attempt.durationMs),
+    attempts.map((attempt) => attempt.error),
+  ];
+}
+
+const INSERT_ATTEMPTS = `
+  WITH recorded AS (
+    INSERT INTO webhook_attempts (endpoint_id, sequence, message_id, time, status, duration_ms, error)
+    SELECT * FROM unnest($1::bigint[], $2::bigint[], $3::text[], $4::text[], $5::int[], $6::float8[], $7::text[]) AS a (endpoint_id)
+     WHERE EXISTS (SELECT 1 FROM webhook_endpoints WHERE id = a.endpoint_id)
+    RETURNING endpoint_id, id
+  )
+  DELETE FROM webhook_attempts w USING recorded r WHERE w.endpoint_id = r.endpoint_id AND w.id <= r.id - ${ATTEMPTS_KEPT * 2}`;
+
 /** The webhook tables (migration 11 of postgres-migrations.ts); each method is one statement, so one transaction. */
 export class PostgresWebhookStore implements WebhookStore {
   constructor(
@@ -72,14 +94,7 @@ export class PostgresWebhookStore implements WebhookStore {
   }
 
   async recordAttempt(attempt: DeliveryAttempt): Promise<void> {
-    await this.query(
-      `WITH inserted AS (
-         INSERT INTO webhook_attempts (endpoint_id, sequence, message_id, time, status, duration_ms, error)
-         SELECT $1, $2, $3, $4, $5, $6, $7 WHERE EXISTS (SELECT 1 FROM webhook_endpoints WHERE id = $1) RETURNING id
-       )
-       DELETE FROM webhook_attempts WHERE endpoint_id = $1 AND id <= (SELECT id FROM inserted) - $8`,
-      [attempt.endpointId, attempt.sequence, attempt.messageId, attempt.time, attempt.status, attempt.durationMs, attempt.error, ATTEMPTS_KEPT * 2],
-    );
+    await this.query(INSERT_ATTEMPTS, attemptColumns([attempt]));
   }
 
   async leaseDue(owner: string, now: number, until: number, limit: number): Promise<readonly LeasedEndpoint[]> {
@@ -98,19 +113,27 @@ export class PostgresWebhookStore implements WebhookStore {
     return rows.map(leasedOf);
   }
 
-  async renewLease(id: number, owner: string, until: number): Promise<boolean> {
-    return (await this.query('UPDATE webhook_endpoints SET lease_until = $3 WHERE id = $1 AND lease_owner = $2 RETURNING id', [id, owner, until])).length > 0;
-  }
-
-  async settle(id: number, owner: string, state: DeliveryState): Promise<boolean> {
+  async progress(id: number, owner: string, attempts: readonly DeliveryAttempt[], state: DeliveryState, until: number): Promise<boolean> {
+    // One statement: the endpoint moved on only while this owner holds it, and its attempts with it.
     const rows = await this.query(
-      // An owner's change of status meanwhile stands: delivery only moves an enabled endpoint on.
-      `UPDATE webhook_endpoints SET cursor = $3, failures = $4, next_attempt_at = $5, status = CASE WHEN status = 'enabled' THEN $6 ELSE status END,
-              lease_owner = NULL, lease_until = 0
-        WHERE id = $1 AND lease_owner = $2 RETURNING id`,
-      [id, owner, state.cursor, state.failures, state.nextAttemptAt, state.status],
+      `WITH held AS (
+         UPDATE webhook_endpoints SET cursor = $3, failures = $4, next_attempt_at = $5, status = CASE WHEN status = 'enabled' THEN $6 ELSE status END, lease_until = $7
+          WHERE id = $1 AND lease_owner = $2 RETURNING id
+       ), recorded AS (
+         INSERT INTO webhook_attempts (endpoint_id, sequence, message_id, time, status, duration_ms, error)
+         SELECT * FROM unnest($8::bigint[], $9::bigint[], $10::text[], $11::text[], $12::int[], $13::float8[], $14::text[]) WHERE EXISTS (SELECT 1 FROM held)
+         RETURNING id
+       ), pruned AS (
+         DELETE FROM webhook_attempts WHERE endpoint_id = $1 AND id <= (SELECT max(id) FROM recorded) - $15
+       )
+       SELECT id FROM held`,
+      [id, owner, state.cursor, state.failures, state.nextAttemptAt, state.status, until, ...attemptColumns(attempts), ATTEMPTS_KEPT * 2],
     );
     return rows.length > 0;
+  }
+
+  async release(id: number, owner: string): Promise<void> {
+    await this.query('UPDATE webhook_endpoints SET lease_owner = NULL, lease_until = 0 WHERE id = $1 AND lease_owner = $2', [id, owner]);
   }
 
   private async row(id: number): Promise<EndpointRow | undefined> {

@@ -115,17 +115,7 @@ export class SqliteWebhookStore implements WebhookStore {
   }
 
   async recordAttempt(attempt: DeliveryAttempt): Promise<void> {
-    this.write(() => {
-      const inserted = this.db
-        .prepare(
-          `INSERT INTO webhook_attempts (endpoint_id, sequence, message_id, time, status, duration_ms, error)
-           SELECT ?, ?, ?, ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM webhook_endpoints WHERE id = ?)`,
-        )
-        .run(attempt.endpointId, attempt.sequence, attempt.messageId, attempt.time, attempt.status, attempt.durationMs, attempt.error, attempt.endpointId);
-      if (inserted.changes > 0) {
-        this.db.prepare('DELETE FROM webhook_attempts WHERE endpoint_id = ? AND id <= ?').run(attempt.endpointId, Number(inserted.lastInsertRowid) - ATTEMPTS_KEPT * 2);
-      }
-    });
+    this.write(() => this.insertAttempts([attempt]));
   }
 
   async leaseDue(owner: string, now: number, until: number, limit: number): Promise<readonly LeasedEndpoint[]> {
@@ -143,22 +133,35 @@ export class SqliteWebhookStore implements WebhookStore {
     });
   }
 
-  async renewLease(id: number, owner: string, until: number): Promise<boolean> {
-    return this.write(() => this.db.prepare('UPDATE webhook_endpoints SET lease_until = ? WHERE id = ? AND lease_owner = ?').run(until, id, owner).changes > 0);
+  async progress(id: number, owner: string, attempts: readonly DeliveryAttempt[], state: DeliveryState, until: number): Promise<boolean> {
+    return this.write(() => {
+      const held = this.db
+        .prepare(
+          // An owner's change of status meanwhile stands: delivery only moves an enabled endpoint on.
+          `UPDATE webhook_endpoints SET cursor = ?, failures = ?, next_attempt_at = ?, status = CASE WHEN status = 'enabled' THEN ? ELSE status END, lease_until = ?
+            WHERE id = ? AND lease_owner = ?`,
+        )
+        .run(state.cursor, state.failures, state.nextAttemptAt, state.status, until, id, owner).changes > 0;
+      if (held) this.insertAttempts(attempts);
+      return held;
+    });
   }
 
-  async settle(id: number, owner: string, state: DeliveryState): Promise<boolean> {
-    return this.write(
-      () =>
-        this.db
-          .prepare(
-            // An owner's change of status meanwhile stands: delivery only moves an enabled endpoint on.
-            `UPDATE webhook_endpoints SET cursor = ?, failures = ?, next_attempt_at = ?, status = CASE WHEN status = 'enabled' THEN ? ELSE status END,
-                    lease_owner = NULL, lease_until = 0
-              WHERE id = ? AND lease_owner = ?`,
-          )
-          .run(state.cursor, state.failures, state.nextAttemptAt, state.status, id, owner).changes > 0,
+  async release(id: number, owner: string): Promise<void> {
+    this.write(() => this.db.prepare('UPDATE webhook_endpoints SET lease_owner = NULL, lease_until = 0 WHERE id = ? AND lease_owner = ?').run(id, owner));
+  }
+
+  /** Inserts attempts of endpoints that still exist, keeping the newest of each. */
+  private insertAttempts(attempts: readonly DeliveryAttempt[]): void {
+    const insert = this.db.prepare(
+      `INSERT INTO webhook_attempts (endpoint_id, sequence, message_id, time, status, duration_ms, error)
+       SELECT ?, ?, ?, ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM webhook_endpoints WHERE id = ?)`,
     );
+    const prune = this.db.prepare('DELETE FROM webhook_attempts WHERE endpoint_id = ? AND id <= ?');
+    for (const attempt of attempts) {
+      const inserted = insert.run(attempt.endpointId, attempt.sequence, attempt.messageId, attempt.time, attempt.status, attempt.durationMs, attempt.error, attempt.endpointId);
+      if (inserted.changes > 0) prune.run(attempt.endpointId, Number(inserted.lastInsertRowid) - ATTEMPTS_KEPT * 2);
+    }
   }
 
   private row(id: number): EndpointRow | undefined {

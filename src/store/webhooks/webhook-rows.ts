@@ -14,6 +14,7 @@ export interface EndpointRow {
   readonly updated_at: string;
   readonly cursor: number | string;
   readonly failures: number | string;
+  readonly lease_until: number | string;
 }
 
 export interface AttemptRow {
@@ -45,7 +46,7 @@ export function secretsOf(row: EndpointRow): EndpointSecrets {
 }
 
 export function leasedOf(row: EndpointRow): LeasedEndpoint {
-  return { endpoint: endpointOf(row), secrets: secretsOf(row), cursor: Number(row.cursor), failures: Number(row.failures) };
+  return { endpoint: endpointOf(row), secrets: secretsOf(row), cursor: Number(row.cursor), failures: Number(row.failures), leaseUntil: Number(row.lease_until) };
 }
 
 export function attemptOf(row: AttemptRow): DeliveryAttempt {

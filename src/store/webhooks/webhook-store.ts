@@ -41,6 +41,8 @@ export interface LeasedEndpoint {
   readonly cursor: number;
   /** Failed attempts at the change after the cursor, so far. */
   readonly failures: number;
+  /** Unix milliseconds when the lease ends. */
+  readonly leaseUntil: number;
 }
 
 /** Where an endpoint's delivery stands after an attempt, as the lease holder settles it. */
@@ -91,8 +93,12 @@ export interface WebhookStore {
    * expired: taken by one instance only, whatever the others do at the same moment.
    */
   leaseDue(owner: string, now: number, until: number, limit: number): Promise<readonly LeasedEndpoint[]>;
-  /** Extends the lease; false when `owner` no longer holds it (expired and taken): it must stop. */
-  renewLease(id: number, owner: string, until: number): Promise<boolean>;
-  /** Writes where delivery stands and frees the lease, if `owner` still holds it; false otherwise. */
-  settle(id: number, owner: string, state: DeliveryState): Promise<boolean>;
+  /**
+   * In one transaction, if `owner` still holds the lease: records `attempts`, writes where delivery
+   * stands and extends the lease to `until`. False when the lease was lost (expired and taken): the
+   * holder must stop.
+   */
+  progress(id: number, owner: string, attempts: readonly DeliveryAttempt[], state: DeliveryState, until: number): Promise<boolean>;
+  /** Frees the lease, if `owner` still holds it. */
+  release(id: number, owner: string): Promise<void>;
 }
