@@ -29,6 +29,8 @@ import { registerOpenApi } from './http/contract/openapi.js';
 import { registerMetrics } from './http/plugins/metrics.js';
 import { registerRequestId, requestId, stampRequestId } from './http/caller/request-id.js';
 import { operationsRoutes } from './http/routes/operations.js';
+import { followRoutes } from './http/follow/follow-routes.js';
+import { Webhooks } from './webhooks/webhooks.js';
 
 export interface AppDeps {
   readonly config: Config;
@@ -46,6 +48,10 @@ export interface AppDeps {
   readonly timeouts?: ServerTimeouts;
   /** Whether the hot public routes are answered before Fastify (the default); tests compare both ways. */
   readonly fastPath?: boolean;
+  /** Webhook endpoint management; made over the catalogue's store with the configured guard when not given. */
+  readonly webhooks?: Webhooks;
+  /** How often quiet change streams get a comment line; the production value when not given. */
+  readonly heartbeatMs?: number;
   /** What `/metrics` answers given this app's own metrics: those themselves when not given (one process). */
   readonly metricsExposition?: (own: AppMetrics) => MetricsExposition;
 }
@@ -131,7 +137,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   emojiRoutes(app, context);
   matchRoutes(app, context);
   redirectRoutes(app, context);
-  adminRoutes(app, { config, catalogue: deps.catalogue, rateLimiter, access, authenticator });
+  followRoutes(app, { config, catalogue: deps.catalogue, proxyTrust, ...(deps.heartbeatMs === undefined ? {} : { heartbeatMs: deps.heartbeatMs }) });
+  const webhooks = deps.webhooks ?? new Webhooks(deps.catalogue.store, { allowPrivate: config.webhookAllowPrivate });
+  adminRoutes(app, { config, catalogue: deps.catalogue, rateLimiter, access, authenticator, webhooks });
   pageRoutes(app, context);
   await app.ready();
   if (deps.fastPath !== false) {

@@ -21,6 +21,9 @@ export interface RateLimitConfig {
  */
 export type TrustProxy = boolean | number | readonly string[];
 
+/** How much of the change log is kept: the latest N changes, or those of the last `ms` milliseconds. */
+export type ChangesRetention = { readonly kind: 'count'; readonly changes: number } | { readonly kind: 'age'; readonly ms: number };
+
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 
 export interface Config {
@@ -39,6 +42,10 @@ export interface Config {
   readonly workers: number;
   /** Audit entries older than this many days are pruned (decisions §17). */
   readonly auditRetentionDays: number;
+  /** What the change log keeps, and so how far back the feed and the stream can resume. */
+  readonly changesRetention: ChangesRetention;
+  /** Whether webhooks may go to loopback, private and link-local addresses (tests, closed networks). */
+  readonly webhookAllowPrivate: boolean;
 }
 
 /** An unusable setting; its message is one line naming the variable. */
@@ -152,6 +159,27 @@ function adminToken(env: Env): string | undefined {
   return raw;
 }
 
+const DURATION_UNITS_MS: Readonly<Record<string, number>> = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
+const MAX_RETAINED_CHANGES = 1_000_000_000;
+const MAX_RETENTION_MS = 3650 * 86_400_000;
+
+/** A week by default: ordinary editing, whatever its pace, stays resumable over a holiday. */
+function changesRetention(env: Env): ChangesRetention {
+  const raw = read(env, 'CHANGES_RETENTION') ?? '7d';
+  const count = /^\d+$/.test(raw) ? Number(raw) : undefined;
+  if (count !== undefined && count >= 1 && count <= MAX_RETAINED_CHANGES) return { kind: 'count', changes: count };
+  const duration = /^(\d+)([smhd])$/.exec(raw);
+  const ms = duration === null ? undefined : Number(duration[1]) * (DURATION_UNITS_MS[duration[2] ?? ''] ?? 0);
+  if (ms !== undefined && ms >= 1000 && ms <= MAX_RETENTION_MS) return { kind: 'age', ms };
+  throw new ConfigError(`CHANGES_RETENTION must be a number of changes (1 to ${MAX_RETAINED_CHANGES}) or a duration such as 7d, 48h, 90m or 30s (up to 3650d), got "${raw}"`);
+}
+
+function flag(env: Env, name: string): boolean {
+  const raw = read(env, name)?.toLowerCase() ?? 'false';
+  if (raw !== 'true' && raw !== 'false') throw new ConfigError(`${name} must be true or false, got "${raw}"`);
+  return raw === 'true';
+}
+
 function logLevel(env: Env): LogLevel {
   const raw = read(env, 'LOG_LEVEL')?.toLowerCase() ?? 'info';
   const level = LOG_LEVELS.find((candidate) => candidate === raw);
@@ -183,5 +211,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     logLevel: logLevel(env),
     workers: integer(env, 'WORKERS', 1, 1, 64),
     auditRetentionDays: integer(env, 'AUDIT_RETENTION_DAYS', 365, 1, 36_500),
+    changesRetention: changesRetention(env),
+    webhookAllowPrivate: flag(env, 'WEBHOOK_ALLOW_PRIVATE'),
   };
 }

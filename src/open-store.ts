@@ -9,9 +9,13 @@ export type Warn = (error: unknown, what: string) => void;
 export async function openStore(config: Config, warn: Warn): Promise<Store> {
   if (config.database.kind === 'sqlite') {
     return new SqliteStore(config.database.path, {
+      changeRetention: config.changesRetention,
       onCheckpointError: (error) => warn(error, 'a SQLite checkpoint failed'),
     });
   }
   const { PostgresStore } = await import('./store/postgres.js');
-  return new PostgresStore(config.database.url, { onError: (error) => warn(error, 'database connection lost; reconnecting') });
+  return new PostgresStore(config.database.url, {
+    changeRetention: config.changesRetention,
+    onError: (error) => warn(error, 'database connection lost; reconnecting'),
+  });
 }

@@ -7,6 +7,7 @@ import { CatalogueService } from './service/catalogue-service.js';
 import { readCatalogueDocument } from './store/bundled.js';
 import { openStore, type Warn } from './open-store.js';
 import { tuneV8ForServing } from './v8-tuning.js';
+import { WebhookDelivery } from './webhooks/delivery.js';
 
 /** How often old audit entries are pruned: retention is counted in days, so hourly is plenty. */
 const AUDIT_PRUNE_INTERVAL_MS = 3_600_000;
@@ -58,6 +59,15 @@ async function main(): Promise<void> {
     );
   const pruning = setInterval(() => void prune(), AUDIT_PRUNE_INTERVAL_MS).unref();
   void prune();
+  // Payloads carry absolute slot URLs: the public origin, or this server's own address.
+  const webhookBase = config.publicBaseUrl ?? `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${config.port}`;
+  const delivery = new WebhookDelivery({
+    store,
+    baseUrl: webhookBase,
+    allowPrivate: config.webhookAllowPrivate,
+    onTrouble: (error) => warn(error, 'webhook delivery failed; retrying'),
+  });
+  catalogue.onAdvance(() => delivery.wake());
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
     clearInterval(pruning);
@@ -66,7 +76,7 @@ async function main(): Promise<void> {
       app.log.warn({ drainMs: DRAIN_MS }, 'shutting down: cutting connections still open');
       app.server.closeAllConnections();
     }, DRAIN_MS);
-    await app.close();
+    await Promise.all([app.close(), delivery.stop()]);
     clearTimeout(cut);
     await rateLimiter?.close();
     await store.close();
@@ -75,6 +85,7 @@ async function main(): Promise<void> {
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
   process.once('SIGINT', () => void shutdown('SIGINT'));
   await app.listen({ port: config.port, host: config.host });
+  delivery.start();
   app.log.info({ slots: catalogue.current.size }, 'catalogue loaded');
 }
 

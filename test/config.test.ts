@@ -15,6 +15,14 @@ describe('loadConfig', () => {
     assert.equal(config.adminToken, undefined);
     assert.equal(config.logLevel, 'info');
     assert.equal(config.workers, 1);
+    assert.deepEqual(config.changesRetention, { kind: 'age', ms: 7 * 86_400_000 });
+  });
+
+  it('reads CHANGES_RETENTION as a count of changes or an age', () => {
+    assert.deepEqual(loadConfig({ CHANGES_RETENTION: '10000' }, '/srv').changesRetention, { kind: 'count', changes: 10_000 });
+    assert.deepEqual(loadConfig({ CHANGES_RETENTION: '48h' }, '/srv').changesRetention, { kind: 'age', ms: 48 * 3_600_000 });
+    assert.deepEqual(loadConfig({ CHANGES_RETENTION: '90m' }, '/srv').changesRetention, { kind: 'age', ms: 90 * 60_000 });
+    assert.deepEqual(loadConfig({ CHANGES_RETENTION: '30s' }, '/srv').changesRetention, { kind: 'age', ms: 30_000 });
   });
 
   it('reads every variable', () => {
@@ -101,6 +109,12 @@ describe('loadConfig', () => {
     ['ADMIN_TOKEN', { ADMIN_TOKEN: 'short' }],
     ['LOG_LEVEL', { LOG_LEVEL: 'loud' }],
     ['WORKERS', { WORKERS: '0' }],
+    ['CHANGES_RETENTION', { CHANGES_RETENTION: '0' }],
+    ['CHANGES_RETENTION', { CHANGES_RETENTION: '-5' }],
+    ['CHANGES_RETENTION', { CHANGES_RETENTION: '7 days' }],
+    ['CHANGES_RETENTION', { CHANGES_RETENTION: '1w' }],
+    ['CHANGES_RETENTION', { CHANGES_RETENTION: '0d' }],
+    ['CHANGES_RETENTION', { CHANGES_RETENTION: '99999d' }],
   ];
   for (const [variable, env] of invalid) {
     it(`rejects ${JSON.stringify(env)} naming ${variable} in one line`, () => {

@@ -10,7 +10,8 @@ export const FOLLOW_HEADING = '## Two instances following each other (PostgreSQL
 const SPEED_TODAY_HEADING = '## What limits speed today';
 /** What the summary holds until someone writes it. */
 const SPEED_TODAY_PLACEHOLDER = '(the lead fills this in)';
-const KEPT_AFTER_REPORT = [FOLLOW_HEADING];
+export const CHANGES_HEADING = '## Following the catalogue from outside: streams, the feed, webhooks';
+const KEPT_AFTER_REPORT = [FOLLOW_HEADING, CHANGES_HEADING];
 
 function sectionIn(text: string, heading: string): { readonly start: number; readonly end: number } | undefined {
   const start = text.indexOf(`${heading}\n`);

@@ -7,9 +7,12 @@
  *     const { data } = await slotmoji.GET('/api/slots/{idOrSlug}', { params: { path: { idOrSlug: 'wild-swarm' } } });
  */
 import createClient, { type Client, type ClientOptions, type Middleware } from 'openapi-fetch';
+import { follow, type FollowEvent, type FollowOptions } from './follow.js';
 import type { components, operations, paths } from './schema.js';
 
 export type { components, operations, paths };
+export { FollowError, type CatalogueChange, type CatalogueSnapshot, type FollowEvent, type FollowOptions } from './follow.js';
+export { verifyWebhook, type WebhookTestEvent } from './verify.js';
 
 /** The JSON body of every error answer, and the one of a 429. */
 export type ErrorBody = components['schemas']['Error'];
@@ -59,7 +62,18 @@ export interface SlotmojiClientOptions extends Omit<ClientOptions, 'baseUrl'> {
   readonly adminToken?: string;
 }
 
-export type SlotmojiClient = Client<paths>;
+export type SlotmojiClient = Client<paths> & {
+  /**
+   * The catalogue as a snapshot and the changes after it: an async iterator that yields the snapshot
+   * whenever the copy must start (again), then each change; it reconnects by itself after a dropped
+   * connection and ends when `signal` aborts.
+   *
+   *     for await (const event of slotmoji.follow({ after: saved })) {
+   *       if (event.kind === 'snapshot') replaceCopy(event.snapshot); else applyChange(event.change);
+   *     }
+   */
+  follow(options?: FollowOptions): AsyncGenerator<FollowEvent>;
+};
 
 /**
  * The client. Redirects are not followed (`redirect: 'manual'`), so the play, legacy redirect and
@@ -80,5 +94,10 @@ export function createSlotmojiClient(options: SlotmojiClientOptions): SlotmojiCl
     },
   };
   client.use(middleware);
-  return client;
+  const send = clientOptions.fetch;
+  const transport = {
+    baseUrl: options.baseUrl.replace(/\/+$/, ''),
+    fetch: (url: string, init?: RequestInit) => (send === undefined ? globalThis.fetch(url, init) : send(new Request(url, init))),
+  };
+  return Object.assign(client, { follow: (followOptions?: FollowOptions) => follow(transport, followOptions) });
 }

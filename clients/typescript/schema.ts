@@ -231,6 +231,78 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/catalogue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every slot and the category map, as of one change
+         * @description One consistent snapshot; apply `GET /api/changes?after={sequence}` (or the stream) to it to stay current. Compressed with br or gzip when the request accepts it; a strong `ETag` per encoding.
+         */
+        get: operations["getCatalogueSnapshot"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/changes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The changes after a sequence number, oldest first
+         * @description Pass a snapshot's `sequence` as `after`, then each page's `next`. A cursor the log no longer reaches is a 410: start again from the snapshot.
+         */
+        get: operations["listChanges"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/changes/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The changes as they happen (Server-Sent Events)
+         * @description Server-Sent Events. Each change is an event whose `id` is its sequence, `event` its type and
+         *     `data` the change item of `GET /api/changes`, one JSON object on one line:
+         *
+         *     ```
+         *     id: 42
+         *     event: slot.upserted
+         *     data: {"sequence":42,"time":"2030-01-01T12:00:00.000Z","type":"slot.upserted","slot":{…}}
+         *     ```
+         *
+         *     A comment line (`: keep-alive`) comes at least every 10 seconds. When the resume point is older than
+         *     the changes kept (or beyond them), the stream sends one `reset` event whose data is
+         *     `{"snapshot":"/api/catalogue","message":…}` and ends: load the snapshot and resume from its `sequence`. The stream
+         *     also ends when the server shuts down; reconnect with `Last-Event-ID`.
+         */
+        get: operations["streamChanges"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/healthz": {
         parameters: {
             query?: never;
@@ -346,6 +418,93 @@ export interface paths {
         get?: never;
         /** Replace the emoji category map */
         put: operations["replaceCategories"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every webhook endpoint (without secrets) */
+        get: operations["listWebhooks"];
+        put?: never;
+        /** Register a webhook endpoint; the answer holds its signing secret, this once */
+        post: operations["createWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/webhooks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Replace what an owner sets of an endpoint, and turn it on or off */
+        put: operations["updateWebhook"];
+        post?: never;
+        /** Remove an endpoint and its attempts; nothing more is delivered to it */
+        delete: operations["deleteWebhook"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/webhooks/{id}/rotate-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A new signing secret; the old one goes on signing beside it for 24 hours */
+        post: operations["rotateWebhookSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/webhooks/{id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a signed `webhook.test` event now and answer what came of it */
+        post: operations["testWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/webhooks/{id}/attempts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The latest delivery attempts of an endpoint, newest first */
+        get: operations["listWebhookAttempts"];
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -611,7 +770,48 @@ export interface paths {
         trace?: never;
     };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    catalogueChange: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A change of the catalogue, to an endpoint subscribed to its type
+         * @description The change item, exactly as `GET /api/changes` lists it, delivered at least once, in sequence order per endpoint. A `catalogue.imported` item is also sent when the changes after the endpoint's position are no longer kept (it was off for longer than `CHANGES_RETENTION`): start again from the snapshot.
+         */
+        post: operations["receiveCatalogueChange"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    webhookTest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The test event an owner sends
+         * @description Signed like every delivery; sent once, not retried.
+         */
+        post: operations["receiveWebhookTest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
     schemas: {
         /**
@@ -1820,6 +2020,289 @@ export interface operations {
             default: components["responses"]["Unexpected"];
         };
     };
+    getCatalogueSnapshot: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Entity tags the client holds (or `*`), compared weakly as RFC 9110 says; a match answers 304 without a body. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The whole catalogue at one moment of its change log */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-RateLimit-Window": components["headers"]["RateLimitWindow"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The last change this snapshot holds: follow `GET /api/changes?after=` from it */
+                        sequence: number;
+                        /** @description Every slot, by id */
+                        slots: {
+                            id: string;
+                            name: string;
+                            slug: string;
+                            provider: string;
+                            rtp: number;
+                            /** @enum {unknown} */
+                            volatility: "Low" | "Medium" | "High" | "Extreme";
+                            maxWin: number;
+                            hasBonusBuy: boolean;
+                            releaseYear?: number;
+                            emojiTags: string[];
+                            theme: string[];
+                            features: string[];
+                            description: string;
+                            review: string;
+                            rating: number;
+                            pros: string[];
+                            cons: string[];
+                            url: string;
+                            createdAt: string;
+                            updatedAt: string;
+                        }[];
+                        categories: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Not Modified: `If-None-Match` names the current tag, so there is no body */
+            304: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-RateLimit-Window": components["headers"]["RateLimitWindow"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    listChanges: {
+        parameters: {
+            query?: {
+                /** @description The sequence to continue after: a snapshot's `sequence`, or the `next` of the last page */
+                after?: number;
+                /** @description Changes per page; outside 1-1000 is a 400 */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the change feed */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-RateLimit-Window": components["headers"]["RateLimitWindow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The changes after `after`, oldest first */
+                        changes: ({
+                            /** @description Its place in the order of every change: gapless, increasing */
+                            sequence: number;
+                            /**
+                             * Format: date-time
+                             * @description When it was committed
+                             */
+                            time: string;
+                            /** @enum {string} */
+                            type: "slot.upserted";
+                            slot: {
+                                id: string;
+                                name: string;
+                                slug: string;
+                                provider: string;
+                                rtp: number;
+                                /** @enum {unknown} */
+                                volatility: "Low" | "Medium" | "High" | "Extreme";
+                                maxWin: number;
+                                hasBonusBuy: boolean;
+                                releaseYear?: number;
+                                emojiTags: string[];
+                                theme: string[];
+                                features: string[];
+                                description: string;
+                                review: string;
+                                rating: number;
+                                pros: string[];
+                                cons: string[];
+                                url: string;
+                                createdAt: string;
+                                updatedAt: string;
+                            };
+                        } | {
+                            /** @description Its place in the order of every change: gapless, increasing */
+                            sequence: number;
+                            /**
+                             * Format: date-time
+                             * @description When it was committed
+                             */
+                            time: string;
+                            /** @enum {string} */
+                            type: "slot.deleted";
+                            /** @description The id of the slot deleted (never reused) */
+                            id: string;
+                            /** @description Its slug; null only for deletions logged before slugs were kept */
+                            slug: string | null;
+                        } | {
+                            /** @description Its place in the order of every change: gapless, increasing */
+                            sequence: number;
+                            /**
+                             * Format: date-time
+                             * @description When it was committed
+                             */
+                            time: string;
+                            /** @enum {string} */
+                            type: "categories.replaced";
+                            categories: {
+                                [key: string]: string[];
+                            };
+                        } | {
+                            /** @description Its place in the order of every change: gapless, increasing */
+                            sequence: number;
+                            /**
+                             * Format: date-time
+                             * @description When it was committed
+                             */
+                            time: string;
+                            /** @enum {string} */
+                            type: "catalogue.imported";
+                        })[];
+                        /** @description The last sequence of this page (or `after` when it is empty): the next `after` */
+                        next: number;
+                        /** @description The last change committed; the copy is current once `next` reaches it */
+                        latest: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description The changes after `after` are no longer kept (or `after` is beyond every change logged): load the snapshot and follow from its `sequence` */
+            410: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-RateLimit-Window": components["headers"]["RateLimitWindow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP status code */
+                        statusCode: number;
+                        /** @description Its reason phrase */
+                        error: string;
+                        /** @description What was wrong, naming the parameter, field or path */
+                        message: string;
+                        /**
+                         * @description Where to start again
+                         * @enum {string}
+                         */
+                        snapshot: "/api/catalogue";
+                    };
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
+            /** @description The database did not answer; try again */
+            503: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-RateLimit-Window": components["headers"]["RateLimitWindow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP status code */
+                        statusCode: number;
+                        /** @description Its reason phrase */
+                        error: string;
+                        /** @description What was wrong, naming the parameter, field or path */
+                        message: string;
+                    };
+                };
+            };
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    streamChanges: {
+        parameters: {
+            query?: {
+                /** @description Start after this sequence (a snapshot's); `Last-Event-ID` wins when both are sent. Neither: from now. */
+                after?: number;
+            };
+            header?: {
+                /** @description The `id` of the last event received: an EventSource sends it when it reconnects */
+                "last-event-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An event stream */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-RateLimit-Window": components["headers"]["RateLimitWindow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description Rate limit exceeded for this client address, or: This client already holds 5 open streams */
+            429: {
+                headers: {
+                    /** @description Seconds to wait (with the rate limit only) */
+                    "Retry-After": number;
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-RateLimit-Window": components["headers"]["RateLimitWindow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitExceeded"] | {
+                        /** @description The HTTP status code */
+                        statusCode: number;
+                        /** @description Its reason phrase */
+                        error: string;
+                        /** @description What was wrong, naming the parameter, field or path */
+                        message: string;
+                    };
+                };
+            };
+            431: components["responses"]["HeadersTooLarge"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
     health: {
         parameters: {
             query?: never;
@@ -2851,6 +3334,443 @@ export interface operations {
                     };
                 };
             };
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    listWebhooks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        webhooks: {
+                            id: number;
+                            url: string;
+                            /** @description The change types to receive */
+                            events: ("slot.upserted" | "slot.deleted" | "categories.replaced" | "catalogue.imported")[];
+                            description: string;
+                            /** @description `failing`: the last retry failed; `disabled`: turned off by an owner or by the receiver answering 410 */
+                            status: "enabled" | "failing" | "disabled";
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        }[];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            431: components["responses"]["HeadersTooLarge"];
+            /** @description The database did not answer; nothing changed */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "retry-after": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP status code */
+                        statusCode: number;
+                        /** @description Its reason phrase */
+                        error: string;
+                        /** @description What was wrong, naming the parameter, field or path */
+                        message: string;
+                    };
+                };
+            };
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    createWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "url": "https://partner.example/hooks/slotmoji",
+                 *       "events": [
+                 *         "slot.upserted",
+                 *         "slot.deleted"
+                 *       ],
+                 *       "description": "Our mirror"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description http or https, no user name or password, a public address (unless WEBHOOK_ALLOW_PRIVATE=true) */
+                    url: string;
+                    /** @description The change types to receive */
+                    events: ("slot.upserted" | "slot.deleted" | "categories.replaced" | "catalogue.imported")[];
+                    /** @default  */
+                    description?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The endpoint, and its signing secret (shown only now) */
+            201: {
+                headers: {
+                    /** @description Its path */
+                    location: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        url: string;
+                        /** @description The change types to receive */
+                        events: ("slot.upserted" | "slot.deleted" | "categories.replaced" | "catalogue.imported")[];
+                        description: string;
+                        /** @description `failing`: the last retry failed; `disabled`: turned off by an owner or by the receiver answering 410 */
+                        status: "enabled" | "failing" | "disabled";
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                        /** @description The signing secret: shown this once */
+                        secret: string;
+                    };
+                };
+            };
+            /** @description The body is not a valid endpoint, or its URL may not be used (scheme, credentials, a private address); the message names what */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP status code */
+                        statusCode: number;
+                        /** @description Its reason phrase */
+                        error: string;
+                        /** @description What was wrong, naming the parameter, field or path */
+                        message: string;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            431: components["responses"]["HeadersTooLarge"];
+            /** @description The database did not answer; nothing changed */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "retry-after": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP status code */
+                        statusCode: number;
+                        /** @description Its reason phrase */
+                        error: string;
+                        /** @description What was wrong, naming the parameter, field or path */
+                        message: string;
+                    };
+                };
+            };
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    updateWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The endpoint id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** @description Every field an owner sets (a full replacement); `status` optional */
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description http or https, no user name or password, a public address (unless WEBHOOK_ALLOW_PRIVATE=true) */
+                    url: string;
+                    /** @description The change types to receive */
+                    events: ("slot.upserted" | "slot.deleted" | "categories.replaced" | "catalogue.imported")[];
+                    /** @default  */
+                    description?: string;
+                    /** @description Turn delivery off, or on again (a failing or disabled endpoint resumes where it stopped) */
+                    status?: "enabled" | "disabled";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        url: string;
+                        /** @description The change types to receive */
+                        events: ("slot.upserted" | "slot.deleted" | "categories.replaced" | "catalogue.imported")[];
+                        description: string;
+                        /** @description `failing`: the last retry failed; `disabled`: turned off by an owner or by the receiver answering 410 */
+                        status: "enabled" | "failing" | "disabled";
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description The body is not a valid endpoint, or its URL may not be used (scheme, credentials, a private address); the message names what */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP status code */
+                        statusCode: number;
+                        /** @description Its reason phrase */
+                        error: string;
+                        /** @description What was wrong, naming the parameter, field or path */
+                        message: string;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description No webhook endpoint has this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP status code */
+                        statusCode: number;
+                        /** @description Its reason phrase */
+                        error: string;
+                        /** @description What was wrong, naming the parameter, field or path */
+                        message: string;
+                    };
+                };
+            };
+            431: components["responses"]["HeadersTooLarge"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    deleteWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The endpoint id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done; no body */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description No webhook endpoint has this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP status code */
+                        statusCode: number;
+                        /** @description Its reason phrase */
+                        error: string;
+                        /** @description What was wrong, naming the parameter, field or path */
+                        message: string;
+                    };
+                };
+            };
+            431: components["responses"]["HeadersTooLarge"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    rotateWebhookSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The endpoint id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The endpoint, and its signing secret (shown only now) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        url: string;
+                        /** @description The change types to receive */
+                        events: ("slot.upserted" | "slot.deleted" | "categories.replaced" | "catalogue.imported")[];
+                        description: string;
+                        /** @description `failing`: the last retry failed; `disabled`: turned off by an owner or by the receiver answering 410 */
+                        status: "enabled" | "failing" | "disabled";
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                        /** @description The signing secret: shown this once */
+                        secret: string;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description No webhook endpoint has this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP status code */
+                        statusCode: number;
+                        /** @description Its reason phrase */
+                        error: string;
+                        /** @description What was wrong, naming the parameter, field or path */
+                        message: string;
+                    };
+                };
+            };
+            431: components["responses"]["HeadersTooLarge"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    testWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The endpoint id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The attempt, as the attempts list records it */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: date-time */
+                        time: string;
+                        /** @description The change delivered; null for a test event */
+                        sequence: number | null;
+                        /** @description The `webhook-id` sent */
+                        messageId: string;
+                        /** @description The receiver's HTTP status; null when none came */
+                        status: number | null;
+                        durationMs: number;
+                        error: string | null;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description No webhook endpoint has this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP status code */
+                        statusCode: number;
+                        /** @description Its reason phrase */
+                        error: string;
+                        /** @description What was wrong, naming the parameter, field or path */
+                        message: string;
+                    };
+                };
+            };
+            431: components["responses"]["HeadersTooLarge"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    listWebhookAttempts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The endpoint id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        attempts: {
+                            /** Format: date-time */
+                            time: string;
+                            /** @description The change delivered; null for a test event */
+                            sequence: number | null;
+                            /** @description The `webhook-id` sent */
+                            messageId: string;
+                            /** @description The receiver's HTTP status; null when none came */
+                            status: number | null;
+                            durationMs: number;
+                            error: string | null;
+                        }[];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description No webhook endpoint has this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP status code */
+                        statusCode: number;
+                        /** @description Its reason phrase */
+                        error: string;
+                        /** @description What was wrong, naming the parameter, field or path */
+                        message: string;
+                    };
+                };
+            };
+            431: components["responses"]["HeadersTooLarge"];
             default: components["responses"]["Unexpected"];
         };
     };
@@ -4097,6 +5017,168 @@ export interface operations {
             };
             431: components["responses"]["HeadersTooLarge"];
             default: components["responses"]["Unexpected"];
+        };
+    };
+    receiveCatalogueChange: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The message id: `msg_{sequence}`, the same on every retry of one change (drop repeats by it) */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed; refuse messages far from your clock */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,` signatures: base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` with the base64-decoded secret after `whsec_`. For 24 hours after a rotation there are two, one per secret. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Its place in the order of every change: gapless, increasing */
+                    sequence: number;
+                    /**
+                     * Format: date-time
+                     * @description When it was committed
+                     */
+                    time: string;
+                    /** @constant */
+                    type: "slot.upserted";
+                    slot: {
+                        id: string;
+                        name: string;
+                        slug: string;
+                        provider: string;
+                        rtp: number;
+                        /** @enum {unknown} */
+                        volatility: "Low" | "Medium" | "High" | "Extreme";
+                        maxWin: number;
+                        hasBonusBuy: boolean;
+                        releaseYear?: number;
+                        emojiTags: string[];
+                        theme: string[];
+                        features: string[];
+                        description: string;
+                        review: string;
+                        rating: number;
+                        pros: string[];
+                        cons: string[];
+                        url: string;
+                        createdAt: string;
+                        updatedAt: string;
+                    };
+                } | {
+                    /** @description Its place in the order of every change: gapless, increasing */
+                    sequence: number;
+                    /**
+                     * Format: date-time
+                     * @description When it was committed
+                     */
+                    time: string;
+                    /** @constant */
+                    type: "slot.deleted";
+                    /** @description The id of the slot deleted (never reused) */
+                    id: string;
+                    /** @description Its slug; null only for deletions logged before slugs were kept */
+                    slug: string | null;
+                } | {
+                    /** @description Its place in the order of every change: gapless, increasing */
+                    sequence: number;
+                    /**
+                     * Format: date-time
+                     * @description When it was committed
+                     */
+                    time: string;
+                    /** @constant */
+                    type: "categories.replaced";
+                    categories: {
+                        [key: string]: string[];
+                    };
+                } | {
+                    /** @description Its place in the order of every change: gapless, increasing */
+                    sequence: number;
+                    /**
+                     * Format: date-time
+                     * @description When it was committed
+                     */
+                    time: string;
+                    /** @constant */
+                    type: "catalogue.imported";
+                };
+            };
+        };
+        responses: {
+            /** @description Received: any 2xx. Anything else, or no answer within 15 s, is retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 24 h, then the endpoint is failing */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the endpoint is disabled and nothing more is sent to it */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not now: the next attempt waits for `Retry-After` (so does a 503) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    receiveWebhookTest: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The message id: `msg_{sequence}`, the same on every retry of one change (drop repeats by it) */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed; refuse messages far from your clock */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,` signatures: base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` with the base64-decoded secret after `whsec_`. For 24 hours after a rotation there are two, one per secret. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    type: "webhook.test";
+                    /** Format: date-time */
+                    time: string;
+                    endpoint: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Received: any 2xx. Anything else, or no answer within 15 s, is retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 24 h, then the endpoint is failing */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the endpoint is disabled and nothing more is sent to it */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not now: the next attempt waits for `Retry-After` (so does a 503) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
         };
     };
 }

@@ -6,6 +6,12 @@ import type { SlotRecord } from '../catalogue/records/slot.js';
 import type { Actor } from '../store/access.js';
 import { StoreUnavailableError, type RestoreOutcome, type SlotInput, type Store } from '../store/store.js';
 
+/** A snapshot and the last change of the log it includes. */
+export interface PublishedSnapshot {
+  readonly catalogue: Catalogue;
+  readonly sequence: number;
+}
+
 /** Why a snapshot was replaced: this instance's own write, another's change followed, or a full load. */
 export type SnapshotCause = 'write' | 'change' | 'reload';
 
@@ -34,6 +40,13 @@ export class CatalogueService {
   private snapshot: Catalogue = Catalogue.empty();
   /** The sequence number of the last logged change the snapshot includes. */
   private applied = 0;
+  /**
+   * The snapshot with a sequence number it includes every change up to, replaced in one assignment.
+   * Between a swap and its number being set the old number stands: replaying changes the snapshot
+   * already holds gives it back unchanged, so a reader that starts from the pair never misses one.
+   */
+  private published: PublishedSnapshot = { catalogue: this.snapshot, sequence: 0 };
+  private readonly advanceListeners: ((sequence: number) => void)[] = [];
   private queue: Promise<unknown> = Promise.resolve();
   private catchUpQueued = false;
   private readonly rebuildListeners: ((seconds: number, slots: number, cause: SnapshotCause) => void)[] = [];
@@ -79,6 +92,16 @@ export class CatalogueService {
   /** The sequence number of the last change in the log that the current snapshot includes. */
   get position(): number {
     return this.applied;
+  }
+
+  /** The current snapshot with the sequence number of the last change it includes, read as one. */
+  get view(): PublishedSnapshot {
+    return this.published;
+  }
+
+  /** Told each time the snapshot's position moves on, with the new position: a write, a change followed, a load. */
+  onAdvance(listener: (sequence: number) => void): void {
+    this.advanceListeners.push(listener);
   }
 
   /** Told after every snapshot rebuild how long it took, how many slots the new one holds, and why it was made. */
@@ -141,7 +164,7 @@ export class CatalogueService {
       const { records, sequence } = await this.store.replaceCatalogue(document.slots, document.categories, this.timestamp(), actor);
       await this.swap('write', () => Catalogue.build(records, document.categories));
       // Everything was replaced: whatever came before no longer matters.
-      this.applied = sequence;
+      this.advance(sequence);
       return records;
     });
   }
@@ -184,14 +207,14 @@ export class CatalogueService {
       }
     }
     await this.swap('write', build);
-    if (sequence === this.applied + 1) this.applied = sequence;
+    if (sequence === this.applied + 1) this.advance(sequence);
     else this.scheduleCatchUp();
   }
 
   /** Applies, in order, every change logged after the snapshot's position, or loads afresh when the log no longer reaches back that far. */
   private async followLog(): Promise<void> {
     for (;;) {
-      const changes = await this.store.changesSince(this.applied, FOLLOW_PAGE);
+      const { changes } = await this.store.readChanges(this.applied, FOLLOW_PAGE);
       if (changes === undefined) {
         await this.loadSnapshot();
         return;
@@ -227,7 +250,7 @@ export class CatalogueService {
         await this.loadSnapshot();
         return;
     }
-    this.applied = sequence;
+    this.advance(sequence);
   }
 
   /**
@@ -253,7 +276,14 @@ export class CatalogueService {
   private async loadSnapshot(): Promise<void> {
     const data = await this.store.load();
     await this.swap('reload', () => Catalogue.build(data.slots, data.categories));
-    this.applied = data.sequence;
+    this.advance(data.sequence);
+  }
+
+  /** The snapshot now includes every change up to `sequence`: published with it, and listeners told. */
+  private advance(sequence: number): void {
+    this.applied = sequence;
+    this.published = { catalogue: this.snapshot, sequence };
+    for (const listener of this.advanceListeners) listener(sequence);
   }
 
   /**
@@ -265,6 +295,7 @@ export class CatalogueService {
     const started = performance.now();
     const next = await build();
     this.snapshot = next;
+    this.published = { catalogue: next, sequence: this.applied };
     const seconds = (performance.now() - started) / 1000;
     for (const listener of this.rebuildListeners) listener(seconds, next.size, cause);
   }

@@ -35,11 +35,15 @@ export const AUDIT_ACTIONS = [
   'operator.enable',
   'token.create',
   'token.revoke',
+  'webhook.create',
+  'webhook.update',
+  'webhook.rotate',
+  'webhook.delete',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 export interface AuditTarget {
-  readonly type: 'slot' | 'catalogue' | 'categories' | 'client' | 'operator' | 'token';
+  readonly type: 'slot' | 'catalogue' | 'categories' | 'client' | 'operator' | 'token' | 'webhook';
   readonly id: string;
 }
 

@@ -47,7 +47,6 @@ export const MIGRATIONS: readonly Migration[] = [
     version: 3,
     // Operators, API tokens and the audit trail (decisions §17), and each slot's version: the sequence
     // number of the change that last wrote it (a constant default: adding the column rewrites nothing).
-    // Versions 4-9 are kept for this family of tables; the migration loop skips numbers no step uses.
     sql: `
       CREATE TABLE operators (
         id bigserial PRIMARY KEY,
@@ -87,6 +86,47 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX audit_by_slot ON audit (slot_id, time, id) WHERE slot_id IS NOT NULL;
       ALTER TABLE slots ADD COLUMN version bigint NOT NULL DEFAULT 0;
       INSERT INTO meta (key, value) VALUES ('access_version', 0);
+    `,
+  },
+  {
+    // When each change was committed, for the public feed and for pruning the log by age. Changes
+    // logged before are dated by when this step ran.
+    version: 4,
+    sql: `ALTER TABLE changes ADD COLUMN time timestamptz NOT NULL DEFAULT now();`,
+  },
+  {
+    // Webhook endpoints and their outbox: a cursor over the change log and a lease per endpoint
+    // (times in Unix milliseconds), and the attempts made, the newest kept.
+    version: 5,
+    sql: `
+      CREATE TABLE webhook_endpoints (
+        id bigserial PRIMARY KEY,
+        url text NOT NULL,
+        events text NOT NULL,
+        description text NOT NULL,
+        status text NOT NULL,
+        secret text NOT NULL,
+        previous_secret text,
+        previous_until bigint NOT NULL DEFAULT 0,
+        created_at text NOT NULL,
+        updated_at text NOT NULL,
+        cursor bigint NOT NULL,
+        failures integer NOT NULL DEFAULT 0,
+        next_attempt_at bigint NOT NULL DEFAULT 0,
+        lease_owner text,
+        lease_until bigint NOT NULL DEFAULT 0
+      );
+      CREATE TABLE webhook_attempts (
+        id bigserial PRIMARY KEY,
+        endpoint_id bigint NOT NULL REFERENCES webhook_endpoints (id) ON DELETE CASCADE,
+        sequence bigint,
+        message_id text NOT NULL,
+        time text NOT NULL,
+        status integer,
+        duration_ms double precision NOT NULL,
+        error text
+      );
+      CREATE INDEX webhook_attempts_by_endpoint ON webhook_attempts (endpoint_id, id);
     `,
   },
 ];

@@ -8,14 +8,18 @@ import type { Actor, AuditAction } from './access.js';
 import { auditStatement, PostgresAccessStore, writeAuditEntry } from './access/postgres-access.js';
 import { MIGRATIONS } from './postgres-migrations.js';
 import { importedRecords, repeatedStringsShared, slotRecord } from './records.js';
+import { PostgresWebhookStore } from './webhooks/postgres-webhooks.js';
+import type { WebhookStore } from './webhooks/webhook-store.js';
 import {
-  DEFAULT_CHANGE_LOG_RETENTION,
+  AGE_PRUNE_BATCH,
+  DEFAULT_CHANGE_RETENTION,
   DuplicateSlugError,
   StoreUnavailableError,
   VersionConflictError,
   type CatalogueData,
-  type LoggedChange,
   type RestoreOutcome,
+  type ChangeLogPage,
+  type ChangeRetention,
   type SlotInput,
   type Store,
   type VersionedSlot,
@@ -49,8 +53,8 @@ export interface PostgresStoreOptions {
   /** Told about a lost listener connection or a pooled connection that died while idle. */
   readonly onError?: (error: Error) => void;
   readonly poolSize?: number;
-  /** How many of the latest changes the log keeps. */
-  readonly changeLogRetention?: number;
+  /** How much of the change log is kept. */
+  readonly changeRetention?: ChangeRetention;
   /** How this instance's connections are named in pg_stat_activity; its listener's name adds `-listener`. */
   readonly applicationName?: string;
 }
@@ -90,6 +94,7 @@ export class PostgresStore implements Store {
   private reconnectTimer: NodeJS.Timeout | undefined;
   private reconnectDelay = RECONNECT_MIN_MS;
   private closed = false;
+  readonly webhooks: WebhookStore;
 
   constructor(
     private readonly url: string,
@@ -116,6 +121,7 @@ export class PostgresStore implements Store {
       channel: CHANNEL,
       instanceId: this.instanceId,
     });
+    this.webhooks = new PostgresWebhookStore(this.pool, translate);
   }
 
   async migrate(): Promise<{ fresh: boolean }> {
@@ -210,7 +216,7 @@ export class PostgresStore implements Store {
     return this.transaction(async (client) => {
       const previous = await this.lockedRecord(client, id, ifVersion);
       if (previous === undefined) return undefined;
-      const sequence = await this.logChange(client, { kind: 'slotDeleted', id });
+      const sequence = await this.logChange(client, { kind: 'slotDeleted', id, slug: previous.slug });
       await this.writeAudited(client, 'DELETE FROM slots WHERE id = $1', [id], { id, before: previous, after: null, sequence, action: 'slot.delete', now, actor });
       return sequence;
     });
@@ -255,13 +261,13 @@ export class PostgresStore implements Store {
     return row === undefined ? undefined : { record: row.record, version: Number(row.version) };
   }
 
-  async changesSince(after: number, limit: number): Promise<readonly LoggedChange[] | undefined> {
+  async readChanges(after: number, limit: number): Promise<ChangeLogPage> {
     // One statement, so the latest number and the rows after `after` are from the same moment.
-    let result: pg.QueryResult<{ latest: string; seq: string | null; change: unknown }>;
+    let result: pg.QueryResult<{ latest: string; seq: string | null; time: Date | null; change: unknown }>;
     try {
       result = await this.pool.query(
-        `SELECT m.value AS latest, c.seq, c.change
-           FROM meta m LEFT JOIN LATERAL (SELECT seq, change FROM changes WHERE seq > $1 ORDER BY seq LIMIT $2) c ON true
+        `SELECT m.value AS latest, c.seq, c.time, c.change
+           FROM meta m LEFT JOIN LATERAL (SELECT seq, time, change FROM changes WHERE seq > $1 ORDER BY seq LIMIT $2) c ON true
           WHERE m.key = 'change_seq' ORDER BY c.seq`,
         [after, limit],
       );
@@ -269,10 +275,11 @@ export class PostgresStore implements Store {
       throw translate(error);
     }
     const first = result.rows[0];
-    if (first === undefined) return undefined;
-    if (first.seq === null) return Number(first.latest) === after ? [] : undefined;
-    if (Number(first.seq) !== after + 1) return undefined;
-    return result.rows.map((row) => ({ sequence: Number(row.seq), change: row.change }));
+    const latest = Number(first?.latest ?? 0);
+    if (first === undefined) return { latest, changes: undefined };
+    if (first.seq === null) return { latest, changes: latest === after ? [] : undefined };
+    if (Number(first.seq) !== after + 1) return { latest, changes: undefined };
+    return { latest, changes: result.rows.map((row) => ({ sequence: Number(row.seq), time: (row.time ?? new Date(0)).toISOString(), change: row.change })) };
   }
 
   async onChange(listener: () => void): Promise<void> {
@@ -412,12 +419,25 @@ export class PostgresStore implements Store {
    * Incrementing the counter locks its row until commit, so writers take their numbers in commit order.
    */
   private async logChange(client: pg.PoolClient, change: CatalogueChange): Promise<number> {
+    const retention = this.options.changeRetention ?? DEFAULT_CHANGE_RETENTION;
+    // By age, only the oldest few are looked at: times follow sequence order, so the expired ones are at the front.
     const { rows } = await client.query<{ seq: string }>(
       `WITH next AS (UPDATE meta SET value = value + 1 WHERE key = 'change_seq' RETURNING value),
-            logged AS (INSERT INTO changes (seq, change) SELECT value, $1 FROM next RETURNING seq),
-            pruned AS (DELETE FROM changes WHERE seq <= (SELECT value FROM next) - $2)
+            logged AS (INSERT INTO changes (seq, change, time) SELECT value, $1, clock_timestamp() FROM next RETURNING seq),
+            pruned AS (
+              DELETE FROM changes
+               WHERE seq <= (SELECT value FROM next) - $2::bigint
+                  OR (seq IN (SELECT seq FROM changes ORDER BY seq LIMIT $6) AND time < clock_timestamp() - $5::float8 * interval '1 millisecond')
+            )
        SELECT seq, pg_notify($3, $4) FROM logged`,
-      [JSON.stringify(change), this.options.changeLogRetention ?? DEFAULT_CHANGE_LOG_RETENTION, CHANNEL, this.instanceId],
+      [
+        JSON.stringify(change),
+        retention.kind === 'count' ? retention.changes : null,
+        CHANNEL,
+        this.instanceId,
+        retention.kind === 'age' ? retention.ms : null,
+        AGE_PRUNE_BATCH,
+      ],
     );
     return Number(rows[0]?.seq);
   }

@@ -10,14 +10,18 @@ import { ACCESS_SCHEMA, SqliteAccessStore, writeAuditEntry } from './access/sqli
 import { recordText } from './record-text.js';
 import { importedRecords, repeatedStringsShared, slotRecord } from './records.js';
 import { LOG_PAGES_LIMIT, SqliteCheckpointer } from './sqlite-checkpointer.js';
+import { SqliteWebhookStore, WEBHOOK_SCHEMA } from './webhooks/sqlite-webhooks.js';
+import type { WebhookStore } from './webhooks/webhook-store.js';
 import {
-  DEFAULT_CHANGE_LOG_RETENTION,
+  AGE_PRUNE_BATCH,
+  DEFAULT_CHANGE_RETENTION,
   DuplicateSlugError,
   StoreUnavailableError,
   VersionConflictError,
   type CatalogueData,
-  type LoggedChange,
   type RestoreOutcome,
+  type ChangeLogPage,
+  type ChangeRetention,
   type SlotInput,
   type Store,
   type VersionedSlot,
@@ -43,7 +47,8 @@ const SCHEMA = `
   );
   CREATE TABLE IF NOT EXISTS changes (
     seq INTEGER PRIMARY KEY,
-    change TEXT NOT NULL
+    change TEXT NOT NULL,
+    time TEXT NOT NULL DEFAULT ''
   );
 `;
 
@@ -69,6 +74,7 @@ type PagedSlotRow = readonly [id: number, record: string];
 interface ChangeRow {
   readonly seq: number;
   readonly change: string;
+  readonly time: string;
 }
 interface CategoryRow {
   readonly name: string;
@@ -96,8 +102,8 @@ function translated<T>(write: () => T): T {
 }
 
 export interface SqliteStoreOptions {
-  /** How many of the latest changes the log keeps. */
-  readonly changeLogRetention?: number;
+  /** How much of the change log is kept. */
+  readonly changeRetention?: ChangeRetention;
   /**
    * Told when a checkpoint fails: the thread's (commits then checkpoint the log themselves, as SQLite
    * does by default) or a writer's catching up with it (the thread copies on).
@@ -130,13 +136,14 @@ export class SqliteStore implements Store {
   private readonly checkpointer: SqliteCheckpointer;
   private readonly onCheckpointError: (error: unknown) => void;
 
-  private readonly retention: number;
+  private readonly retention: ChangeRetention;
+  readonly webhooks: WebhookStore;
 
   constructor(
     private readonly path: string,
     options: SqliteStoreOptions = {},
   ) {
-    this.retention = options.changeLogRetention ?? DEFAULT_CHANGE_LOG_RETENTION;
+    this.retention = options.changeRetention ?? DEFAULT_CHANGE_RETENTION;
     mkdirSync(dirname(path), { recursive: true });
     this.db = new Database(path);
     this.db.pragma('journal_mode = WAL');
@@ -146,6 +153,7 @@ export class SqliteStore implements Store {
     // Checkpoints happen on a thread of their own, not inside the commit that crosses the threshold.
     this.db.pragma('wal_autocheckpoint = 0');
     this.onCheckpointError = options.onCheckpointError ?? (() => undefined);
+    this.webhooks = new SqliteWebhookStore(this.db, (work) => this.commitAndCheckpoint(this.db.transaction(work)));
     this.checkpointer = new SqliteCheckpointer(path, (error) => {
       if (this.db.open) this.db.pragma(`wal_autocheckpoint = ${LOG_PAGES_LIMIT}`);
       this.onCheckpointError(error);
@@ -154,11 +162,19 @@ export class SqliteStore implements Store {
   }
 
   async migrate(): Promise<{ fresh: boolean }> {
-    this.db.exec(SCHEMA);
+    this.db.exec(SCHEMA + WEBHOOK_SCHEMA);
     // Files made before slots had versions: adding a column with a constant default rewrites nothing.
-    const columns = this.db.prepare("SELECT name FROM pragma_table_info('slots')").pluck().all();
-    if (!columns.includes('version')) this.db.exec('ALTER TABLE slots ADD COLUMN version INTEGER NOT NULL DEFAULT 0');
+    const slotColumns = this.db.prepare("SELECT name FROM pragma_table_info('slots')").pluck().all();
+    if (!slotColumns.includes('version')) this.db.exec('ALTER TABLE slots ADD COLUMN version INTEGER NOT NULL DEFAULT 0');
     this.db.exec(ACCESS_SCHEMA);
+    const changeColumns = this.db.prepare("SELECT name FROM pragma_table_info('changes')").pluck().all();
+    if (!changeColumns.includes('time')) {
+      // A log from before times were kept: its changes are dated by when this version first opened it.
+      this.db.transaction(() => {
+        this.db.exec("ALTER TABLE changes ADD COLUMN time TEXT NOT NULL DEFAULT ''");
+        this.db.prepare('UPDATE changes SET time = ?').run(new Date().toISOString());
+      }).immediate();
+    }
     const initialised = this.db.prepare("SELECT value FROM meta WHERE key = 'initialised'").get();
     return { fresh: initialised === undefined };
   }
@@ -253,7 +269,7 @@ export class SqliteStore implements Store {
       const previous = this.currentRecord(id, ifVersion);
       if (previous === undefined) return undefined;
       this.db.prepare('DELETE FROM slots WHERE id = ?').run(id);
-      const sequence = this.logChange({ kind: 'slotDeleted', id });
+      const sequence = this.logChange({ kind: 'slotDeleted', id, slug: previous.slug });
       this.audited({ id, before: previous, after: null, sequence, action: 'slot.delete', now, actor });
       return sequence;
     });
@@ -291,12 +307,13 @@ export class SqliteStore implements Store {
     return row === undefined ? undefined : { record: JSON.parse(row.record) as SlotRecord, version: row.version };
   }
 
-  async changesSince(after: number, limit: number): Promise<readonly LoggedChange[] | undefined> {
+  async readChanges(after: number, limit: number): Promise<ChangeLogPage> {
     const read = this.db.transaction(() => {
-      const rows = this.db.prepare('SELECT seq, change FROM changes WHERE seq > ? ORDER BY seq LIMIT ?').all(after, limit) as ChangeRow[];
+      const latest = sequenceIn(this.db);
+      const rows = this.db.prepare('SELECT seq, change, time FROM changes WHERE seq > ? ORDER BY seq LIMIT ?').all(after, limit) as ChangeRow[];
       const first = rows[0];
-      if (first === undefined ? sequenceIn(this.db) !== after : first.seq !== after + 1) return undefined;
-      return rows.map((row) => ({ sequence: row.seq, change: storedChange(row.change) }));
+      if (first === undefined ? latest !== after : first.seq !== after + 1) return { latest, changes: undefined };
+      return { latest, changes: rows.map((row) => ({ sequence: row.seq, time: row.time, change: storedChange(row.change) })) };
     });
     return read();
   }
@@ -417,9 +434,17 @@ export class SqliteStore implements Store {
   /** Appends `change` to the log under the next sequence number, dropping what is past the retained range. */
   private logChange(change: CatalogueChange): number {
     const sequence = sequenceIn(this.db) + 1;
+    const now = Date.now();
     this.db.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES ('change_seq', ?)").run(sequence);
-    this.db.prepare('INSERT INTO changes (seq, change) VALUES (?, ?)').run(sequence, JSON.stringify(change));
-    this.db.prepare('DELETE FROM changes WHERE seq <= ?').run(sequence - this.retention);
+    this.db.prepare('INSERT INTO changes (seq, change, time) VALUES (?, ?, ?)').run(sequence, JSON.stringify(change), new Date(now).toISOString());
+    if (this.retention.kind === 'count') {
+      this.db.prepare('DELETE FROM changes WHERE seq <= ?').run(sequence - this.retention.changes);
+    } else {
+      // Only the oldest few are looked at: times follow sequence order, so the expired ones are at the front.
+      this.db
+        .prepare('DELETE FROM changes WHERE seq IN (SELECT seq FROM (SELECT seq, time FROM changes ORDER BY seq LIMIT ?) WHERE time < ?)')
+        .run(AGE_PRUNE_BATCH, new Date(now - this.retention.ms).toISOString());
+    }
     return sequence;
   }
 

@@ -2,6 +2,7 @@ import type { CategoryMap } from '../catalogue/records/categories.js';
 import type { SlotFields, SlotRecord } from '../catalogue/records/slot.js';
 import type { ImportedSlot } from '../catalogue/records/document.js';
 import type { AccessStore, Actor } from './access.js';
+import type { WebhookStore } from './webhooks/webhook-store.js';
 
 /** Everything the service keeps durably, as of one point of the change log. */
 export interface CatalogueData {
@@ -11,14 +12,36 @@ export interface CatalogueData {
   readonly sequence: number;
 }
 
-/** Changes the log keeps by default: a follower further behind than this loads the catalogue afresh. */
-export const DEFAULT_CHANGE_LOG_RETENTION = 10_000;
+/**
+ * How much of the change log is kept: the latest `changes`, or those committed within the last
+ * `ms`. A follower (an instance, a feed reader) further behind starts again from a full load.
+ */
+export type ChangeRetention = { readonly kind: 'count'; readonly changes: number } | { readonly kind: 'age'; readonly ms: number };
 
-/** A write as the change log recorded it: its place in the order of all writes, and what it was. */
+/** A week of ordinary editing, whatever its pace: what the log keeps when nothing else is said. */
+export const DEFAULT_CHANGE_RETENTION: ChangeRetention = { kind: 'age', ms: 7 * 24 * 3600 * 1000 };
+
+/** Retained changes at most visited per write when pruning by age: the oldest, in sequence order. */
+export const AGE_PRUNE_BATCH = 100;
+
+/** A write as the change log recorded it: its place in the order of all writes, when, and what it was. */
 export interface LoggedChange {
   readonly sequence: number;
+  /** When it was committed, ISO 8601 (for changes logged before times were kept: when the log learnt to keep them). */
+  readonly time: string;
   /** As stored; checked with `readChange` before use, since anyone with database access can write a row. */
   readonly change: unknown;
+}
+
+/** Part of the change log after some position, with the latest sequence number at that moment. */
+export interface ChangeLogPage {
+  /** The sequence number of the last change committed. */
+  readonly latest: number;
+  /**
+   * Up to the asked number of changes after the position, oldest first; undefined when the log no
+   * longer holds the one right after it (pruned, or the position is beyond `latest`: another database).
+   */
+  readonly changes: readonly LoggedChange[] | undefined;
 }
 
 /** A slot write, committed as change `sequence`. */
@@ -60,6 +83,8 @@ export type SlotInput = SlotFields & { readonly slug: string };
 export interface Store {
   /** Operators, tokens and the audit, on the same database. */
   readonly access: AccessStore;
+  /** Webhook endpoints and their outbox, in the same database. */
+  readonly webhooks: WebhookStore;
   /** Creates the schema if needed and reports whether the database was never filled before. */
   migrate(): Promise<{ readonly fresh: boolean }>;
   load(): Promise<CatalogueData>;
@@ -88,15 +113,15 @@ export interface Store {
   /** Slot `id` as stored, with its version; undefined when there is no such slot. */
   readSlot(id: number): Promise<VersionedSlot | undefined>;
   /**
-   * Up to `limit` logged changes after sequence number `after`, oldest first; undefined when the log
-   * no longer holds the one right after it (pruned, or the database was replaced), so only a
-   * full load can catch up.
+   * Up to `limit` logged changes after sequence number `after`, oldest first, read in one
+   * transaction with the latest number; `changes` is undefined when the log no longer holds the one
+   * right after `after` (pruned, or the database was replaced), so only a full load can catch up.
    */
-  changesSince(after: number, limit: number): Promise<readonly LoggedChange[] | undefined>;
+  readChanges(after: number, limit: number): Promise<ChangeLogPage>;
   /**
    * Calls `listener` soon after another process (another instance on the same database) committed a
    * change, and after a lost connection to the database came back, when changes may have been missed.
-   * Only a wake-up: what changed is read with `changesSince`. Resolves once changes are being watched.
+   * Only a wake-up: what changed is read with `readChanges`. Resolves once changes are being watched.
    */
   onChange(listener: () => void): Promise<void>;
   /** Resolves once the database answered a trivial query; rejects when it cannot be reached (readiness checks). */

@@ -26,6 +26,7 @@ describe('the layer table of eslint.config.js', () => {
       ['src/store/breach.ts', "import { HttpError } from '../http/answers/errors.js';\nexport const e = HttpError;\n", /store layer may not import http/],
       ['src/http/routes/breach.ts', "import { SqliteStore } from '../../store/sqlite.js';\nexport const s = SqliteStore;\n", /http layer may not import store beyond its contract/],
       ['src/app.ts', "import { SqliteStore } from './store/sqlite.js';\nexport const s = SqliteStore;\n", /app layer may not import store/],
+      ['src/webhooks/breach.ts', "import { HttpError } from '../http/answers/errors.js';\nexport const e = HttpError;\n", /webhooks layer may not import http/],
     ];
     for (const [filePath, code, expected] of refused) {
       const found = await complaints(filePath, code);

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
-import { createSlotmojiClient, SlotmojiError, type SlotmojiClient } from '../../clients/typescript/index.js';
+import { createSlotmojiClient, FollowError, SlotmojiError, verifyWebhook, type SlotmojiClient } from '../../clients/typescript/index.js';
 import { CLIENT_TYPES_PATH, clientTypes } from '../../scripts/client-types.js';
 import { ADMIN_TOKEN } from '../support/admin.js';
 import { startTestApp, type TestApp } from '../support/app.js';
@@ -31,10 +31,12 @@ describe('the TypeScript client', () => {
     assert.equal(readFileSync(CLIENT_TYPES_PATH, 'utf8'), await clientTypes(), 'clients/typescript/schema.ts is stale: run npm run client:types');
   });
 
-  it('needs nothing but fetch, so it runs in browsers too', () => {
-    const source = readFileSync(new URL('../../clients/typescript/index.ts', import.meta.url), 'utf8');
-    const imports = Array.from(source.matchAll(/^import .* from '([^']+)';$/gm), ([, from]) => from);
-    assert.deepEqual(imports, ['openapi-fetch', './schema.js']);
+  it('needs nothing but fetch and three browser-safe packages, so it runs in browsers too', () => {
+    const imports = ['index.ts', 'follow.ts', 'verify.ts'].flatMap((file) => {
+      const source = readFileSync(new URL(`../../clients/typescript/${file}`, import.meta.url), 'utf8');
+      return Array.from(source.matchAll(/^import .* from '([^']+)';$/gm), ([, from]) => from);
+    });
+    assert.deepEqual([...new Set(imports)].sort(), ['./follow.js', './schema.js', 'eventsource-parser/stream', 'openapi-fetch', 'standardwebhooks']);
   });
 });
 
@@ -50,7 +52,7 @@ describe('the TypeScript client against a live server', { timeout: 60_000 }, () 
   };
 
   before(async () => {
-    t = await startTestApp({ env: { ADMIN_TOKEN, RATE_LIMIT_PER_MINUTE: '1000' } });
+    t = await startTestApp({ env: { ADMIN_TOKEN, RATE_LIMIT_PER_MINUTE: '1000', WEBHOOK_ALLOW_PRIVATE: 'true' } });
     baseUrl = await listening(t);
     client = createSlotmojiClient({ baseUrl, adminToken: ADMIN_TOKEN, fetch: recordingFetch });
   });
@@ -189,6 +191,35 @@ describe('the TypeScript client against a live server', { timeout: 60_000 }, () 
     assert.match((await client.GET('/sitemaps/{file}', { params: { path: { file: '1.xml' } }, parseAs: 'text' })).data ?? '', /<urlset/);
   });
 
+  it('reads the snapshot, the change feed and the opening of the change stream', async () => {
+    const snapshot = await client.GET('/api/catalogue');
+    assert.ok(snapshot.data !== undefined && snapshot.data.slots.length > 0);
+    const page = await client.GET('/api/changes', { params: { query: { after: 0, limit: 5 } } });
+    assert.equal(page.data?.latest, snapshot.data.sequence);
+    assert.equal(page.data?.changes[0]?.type, 'catalogue.imported');
+    const gone = await failure(client.GET('/api/changes', { params: { query: { limit: 1001 } } }));
+    assert.equal(gone.status, 400);
+    const stream = await client.GET('/api/changes/stream', { params: { query: { after: snapshot.data.sequence } }, parseAs: 'stream' });
+    assert.match(stream.response.headers.get('content-type') ?? '', /^text\/event-stream/);
+    await stream.response.body?.cancel();
+  });
+
+  it('manages webhook endpoints', async () => {
+    const body = { url: 'http://127.0.0.1:9/hooks', events: ['slot.upserted' as const], description: 'client' };
+    const created = await client.POST('/api/admin/webhooks', { body });
+    assert.match(created.data?.secret ?? '', /^whsec_/);
+    const id = String(created.data?.id);
+    assert.equal((await client.GET('/api/admin/webhooks')).data?.webhooks.length, 1);
+    const updated = await client.PUT('/api/admin/webhooks/{id}', { params: { path: { id } }, body: { ...body, status: 'disabled' } });
+    assert.equal(updated.data?.status, 'disabled');
+    const rotated = await client.POST('/api/admin/webhooks/{id}/rotate-secret', { params: { path: { id } } });
+    assert.notEqual(rotated.data?.secret, created.data?.secret);
+    const tested = await client.POST('/api/admin/webhooks/{id}/test', { params: { path: { id } } });
+    assert.equal(tested.data?.status, null, 'nobody listens on the discard port');
+    assert.equal((await client.GET('/api/admin/webhooks/{id}/attempts', { params: { path: { id } } })).data?.attempts.length, 1);
+    assert.equal((await client.DELETE('/api/admin/webhooks/{id}', { params: { path: { id } } })).response.status, 204);
+  });
+
   it('finds emojis by word', async () => {
     const found = await client.GET('/api/emojis/search', { params: { query: { q: 'cherry', limit: 5 } } });
     assert.deepEqual(found.data?.emojis.map((entry) => entry.emoji), ['🍒']);
@@ -200,6 +231,58 @@ describe('the TypeScript client against a live server', { timeout: 60_000 }, () 
     const operations = documentedOperations(document);
     const reached = new Set(calls.map(({ method, path }) => operationOf(operations, method, path)?.operationId));
     assert.deepEqual(operations.map(({ operationId }) => operationId).filter((id) => !reached.has(id)), []);
+  });
+});
+
+describe('the TypeScript client following the catalogue', { timeout: 60_000 }, () => {
+  it('starts from the snapshot, resumes after a dropped connection, and starts again when the log no longer reaches back', async () => {
+    const t = await startTestApp({ env: { ADMIN_TOKEN, RATE_LIMIT_PER_MINUTE: '1000', CHANGES_RETENTION: '3' } });
+    try {
+      const baseUrl = await listening(t);
+      const client = createSlotmojiClient({ baseUrl, adminToken: ADMIN_TOKEN });
+      const controller = new AbortController();
+      const seen: string[] = [];
+      // Written beside the client (its own connections are cut on purpose below).
+      const create = (name: string) => t.app.inject({ method: 'POST', url: '/api/admin/slots', headers: { authorization: `Bearer ${ADMIN_TOKEN}` }, payload: slotFields({ name }) });
+      for await (const event of client.follow({ signal: controller.signal, reconnectDelayMs: 50 })) {
+        seen.push(event.kind === 'snapshot' ? `snapshot ${event.snapshot.sequence}` : `${event.change.type} ${event.change.sequence}`);
+        if (seen.length === 1) await create('Followed One');
+        if (seen.length === 2) {
+          // The server drops every connection; the next change must still arrive, once.
+          t.app.server.closeAllConnections();
+          await create('Followed Two');
+        }
+        if (seen.length === 3) controller.abort();
+      }
+      assert.deepEqual(seen, ['snapshot 1', 'slot.upserted 2', 'slot.upserted 3']);
+
+      for (const name of ['Pruned A', 'Pruned B', 'Pruned C', 'Pruned D']) await create(name);
+      const again: string[] = [];
+      const restart = new AbortController();
+      for await (const event of client.follow({ after: 1, signal: restart.signal, reconnectDelayMs: 50 })) {
+        again.push(event.kind);
+        if (event.kind === 'snapshot') {
+          assert.equal(event.snapshot.sequence, 7);
+          restart.abort();
+        }
+      }
+      assert.deepEqual(again, ['snapshot'], 'a position the log no longer holds starts again from the snapshot');
+
+      const astray = createSlotmojiClient({ baseUrl: `${baseUrl}/not-slotmoji` });
+      await assert.rejects(astray.follow().next(), (error: unknown) => error instanceof FollowError && error.status === 404);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('verifies a webhook delivery with its secret, and refuses one signed otherwise', async () => {
+    const { signedHeaders } = await import('../../src/webhooks/signature.js');
+    const secret = `whsec_${Buffer.alloc(32, 3).toString('base64')}`;
+    const body = JSON.stringify({ sequence: 4, time: new Date().toISOString(), type: 'catalogue.imported' });
+    const headers = signedHeaders({ current: secret, previous: undefined, previousUntil: 0 }, 'msg_4', new Date(), body);
+    assert.deepEqual(verifyWebhook(secret, new Headers(headers), body), JSON.parse(body));
+    assert.throws(() => verifyWebhook(`whsec_${Buffer.alloc(32, 4).toString('base64')}`, headers, body));
+    assert.throws(() => verifyWebhook(secret, headers, body.replace('4', '5')));
   });
 });
 

@@ -12,6 +12,7 @@ import { startTestApp } from '../support/app.js';
 import { SMALL_CATALOGUE, slotFields } from '../support/fixtures.js';
 import { EXPECTED_CORS } from '../support/http.js';
 import { startServer } from '../support/process.js';
+import { openStream } from '../support/sse.js';
 import { openConnection, parseResponses, type OpenConnection } from '../support/raw-http.js';
 import { eventually, within } from '../support/wait.js';
 
@@ -140,6 +141,25 @@ describe('SIGTERM to a real server process', () => {
     } finally {
       inFlight.connection.socket.destroy();
       idle.socket.destroy();
+      await server.kill();
+    }
+  });
+
+  it('ends open change streams cleanly (the whole answer sent) and exits 0 at once', async () => {
+    const server = await startServer(await seededEnv('streams.db'));
+    const exited = once(server.child, 'exit') as Promise<[number | null, NodeJS.Signals | null]>;
+    try {
+      const streams = await Promise.all([1, 2, 3].map(() => openStream(server.port, '/api/changes/stream')));
+      const signalled = performance.now();
+      server.child.kill('SIGTERM');
+      for (const stream of streams) {
+        await within(stream.ended, 5_000, 'the stream ended');
+        assert.equal(stream.response.complete, true, 'ended by the server with its last chunk, not cut');
+      }
+      const [code] = await within(exited, EXIT_WITHIN_MS, 'the process exiting');
+      assert.equal(code, 0);
+      assert.ok(performance.now() - signalled < 3_000, 'streams do not hold the shutdown to its 8 s cut');
+    } finally {
       await server.kill();
     }
   });

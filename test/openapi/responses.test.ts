@@ -46,6 +46,8 @@ interface Sample {
 
 const emoji = encodeURIComponent;
 const CREATED = slotFields({ name: 'Contract Cherries', emojiTags: ['🍒'] });
+/** A receiver that is never there (the discard port): a test event to it records a refused connection. */
+const HOOK = { url: 'http://127.0.0.1:9/hooks', events: ['slot.upserted', 'slot.deleted'], description: 'contract' };
 const oversized = (size: number) => JSON.stringify({ emojis: ['🍒'], pad: 'x'.repeat(size) });
 const OPERATOR = { name: 'contract-owner', role: 'owner', password: 'contract password 123' };
 const TOKEN = { name: 'contract token', scope: 'write' };
@@ -87,6 +89,13 @@ const SAMPLES: readonly Sample[] = [
   { operationId: 'getAsset', status: 200, url: '{asset}' },
   { operationId: 'getAsset', status: 304, url: '{asset}', headers: { 'if-none-match': '*' } },
   { operationId: 'getAsset', status: 404, url: '/assets/no-such-file.css' },
+  { operationId: 'getCatalogueSnapshot', status: 200, url: '/api/catalogue' },
+  { operationId: 'getCatalogueSnapshot', status: 304, url: '/api/catalogue', headers: { 'if-none-match': '*' } },
+  // Before the admin writes below: with CHANGES_RETENTION=1 the first change is still kept.
+  { operationId: 'listChanges', status: 200, url: '/api/changes?after=0&limit=10' },
+  { operationId: 'listChanges', status: 400, url: '/api/changes?limit=1001' },
+  { operationId: 'listChanges', status: 503, url: '/api/changes?after=0', server: 'broken' },
+  { operationId: 'streamChanges', status: 400, url: '/api/changes/stream?after=x' },
   { operationId: 'listSlots', status: 200, url: '/api/slots' },
   { operationId: 'listSlots', status: 200, url: '/api/slots?provider=Pragmatic%20Play&minRtp=96&volatility=high&hasBonusBuy=true&limit=2&offset=0' },
   { operationId: 'listSlots', status: 200, url: '/api/slots?offset=100' },
@@ -161,6 +170,22 @@ const SAMPLES: readonly Sample[] = [
   { operationId: 'replaceCategories', status: 413, url: '/api/admin/emojis/categories', text: oversized(17_000), headers: { 'content-type': 'application/json' } },
   { operationId: 'replaceCategories', status: 415, url: '/api/admin/emojis/categories', text: 'x', headers: { 'content-type': 'text/plain' } },
   { operationId: 'replaceCategories', status: 503, url: '/api/admin/emojis/categories', json: { luck: ['🍀'] }, server: 'broken' },
+  { operationId: 'createWebhook', status: 201, url: '/api/admin/webhooks', json: HOOK },
+  { operationId: 'createWebhook', status: 400, url: '/api/admin/webhooks', json: { ...HOOK, url: 'file:///etc/passwd' } },
+  { operationId: 'createWebhook', status: 503, url: '/api/admin/webhooks', json: HOOK, server: 'broken' },
+  { operationId: 'listWebhooks', status: 200, url: '/api/admin/webhooks' },
+  { operationId: 'listWebhooks', status: 503, url: '/api/admin/webhooks', server: 'broken' },
+  { operationId: 'updateWebhook', status: 200, url: '/api/admin/webhooks/1', json: { ...HOOK, status: 'disabled' } },
+  { operationId: 'updateWebhook', status: 400, url: '/api/admin/webhooks/1', json: { ...HOOK, events: [] } },
+  { operationId: 'updateWebhook', status: 404, url: '/api/admin/webhooks/99', json: HOOK },
+  { operationId: 'rotateWebhookSecret', status: 200, url: '/api/admin/webhooks/1/rotate-secret' },
+  { operationId: 'rotateWebhookSecret', status: 404, url: '/api/admin/webhooks/99/rotate-secret' },
+  { operationId: 'testWebhook', status: 200, url: '/api/admin/webhooks/1/test' },
+  { operationId: 'testWebhook', status: 404, url: '/api/admin/webhooks/99/test' },
+  { operationId: 'listWebhookAttempts', status: 200, url: '/api/admin/webhooks/1/attempts' },
+  { operationId: 'listWebhookAttempts', status: 404, url: '/api/admin/webhooks/x/attempts' },
+  { operationId: 'deleteWebhook', status: 204, url: '/api/admin/webhooks/1' },
+  { operationId: 'deleteWebhook', status: 404, url: '/api/admin/webhooks/1' },
   { operationId: 'resetRateLimit', status: 204, url: '/api/admin/rate-limits/203.0.113.7' },
   { operationId: 'resetRateLimit', status: 400, url: '/api/admin/rate-limits/not-an-ip' },
   { operationId: 'resetRateLimit', status: 503, url: '/api/admin/rate-limits/2001:db8::1', server: 'broken' },
@@ -214,11 +239,15 @@ const SAMPLES: readonly Sample[] = [
   { operationId: 'importCatalogue', status: 415, url: '/api/admin/catalogue', text: 'x', headers: { 'content-type': 'text/plain' } },
   { operationId: 'importCatalogue', status: 503, url: '/api/admin/catalogue', json: SMALL_CATALOGUE, server: 'broken' },
   ...FORBIDDEN_TO_READERS,
+  // After the admin writes: the first changes are gone, so the feed answers 410 and the stream its reset, then ends.
+  { operationId: 'listChanges', status: 410, url: '/api/changes?after=0' },
+  { operationId: 'streamChanges', status: 200, url: '/api/changes/stream?after=0' },
 ];
 
 /** Statuses the `default` answer stands for, as its description says. */
 const DEFAULT_STATUSES = new Set([500, 503]);
-const WRITES = new Set(['createSlot', 'replaceSlot', 'deleteSlot', 'replaceCatalogue', 'replaceCategories', 'restoreSlot']);
+/** What the broken server's database refuses: every write, and the change feed's reads. */
+const WRITES = new Set(['createSlot', 'replaceSlot', 'deleteSlot', 'replaceCatalogue', 'replaceCategories', 'restoreSlot', 'readChanges']);
 const ACCESS_WRITES = new Set(['createOperator', 'changeOperator', 'createToken', 'revokeToken', 'record']);
 
 interface Server {
@@ -232,13 +261,17 @@ const FROZEN_NOW = Date.UTC(2030, 0, 1, 12, 0, 30);
 
 async function startServer(env: Readonly<Record<string, string>>, broken = false): Promise<Server> {
   const dir = mkdtempSync(join(tmpdir(), 'slotmoji-contract-'));
-  const config = loadConfig({ DATABASE_URL: `sqlite://${join(dir, 'test.db')}`, LOG_LEVEL: 'silent', ADMIN_TOKEN, ...env }, dir);
-  const sqlite = new SqliteStore(join(dir, 'test.db'));
+  const config = loadConfig({ DATABASE_URL: `sqlite://${join(dir, 'test.db')}`, LOG_LEVEL: 'silent', ADMIN_TOKEN, WEBHOOK_ALLOW_PRIVATE: 'true', ...env }, dir);
+  const sqlite = new SqliteStore(join(dir, 'test.db'), { changeRetention: config.changesRetention });
   const down = () => Promise.reject(new StoreUnavailableError());
   const access = new Proxy(sqlite.access, { get: (target, name, receiver) => (ACCESS_WRITES.has(String(name)) ? down : Reflect.get(target, name, receiver)) });
   const store: Store = broken
     ? new Proxy(sqlite, {
-        get: (target, name, receiver) => (WRITES.has(String(name)) || name === 'ping' ? down : name === 'access' ? access : Reflect.get(target, name, receiver)),
+        get: (target, name, receiver) => {
+          if (name === 'webhooks') return new Proxy({}, { get: () => down });
+          if (name === 'access') return access;
+          return WRITES.has(String(name)) || name === 'ping' ? down : Reflect.get(target, name, receiver);
+        },
       })
     : sqlite;
   const catalogue = await CatalogueService.open(store, async () => SMALL_CATALOGUE);
@@ -293,7 +326,7 @@ describe('the OpenAPI document against real answers', { timeout: 120_000 }, () =
 
   before(async () => {
     servers = {
-      normal: await startServer({ RATE_LIMIT_PER_MINUTE: '100000' }),
+      normal: await startServer({ RATE_LIMIT_PER_MINUTE: '100000', CHANGES_RETENTION: '1' }),
       limited: await startServer({ RATE_LIMIT_PER_MINUTE: '1' }),
       broken: await startServer({}, true),
     };

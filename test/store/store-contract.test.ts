@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { afterEach, beforeEach, describe, test } from 'node:test';
 import type { SlotRecord } from '../../src/catalogue/records/slot.js';
 import type { ImportedSlot } from '../../src/catalogue/records/document.js';
-import { DuplicateSlugError } from '../../src/store/store.js';
+import { DuplicateSlugError, type LoggedChange, type Store } from '../../src/store/store.js';
 import { SMALL_CATALOGUE, slotFields, TEST_ACTOR } from '../support/fixtures.js';
 import { STORE_KINDS as KINDS, storesOfEachTest } from '../support/stores.js';
 import { within } from '../support/wait.js';
@@ -11,6 +11,11 @@ const T0 = '2026-01-01T00:00:00.000Z';
 const T1 = '2026-02-02T00:00:00.000Z';
 
 const ids = (slots: readonly SlotRecord[]) => slots.map((slot) => slot.id);
+
+/** The changes after `after` without their times (checked on their own), or undefined when the log cannot go on from it. */
+async function changesSince(store: Store, after: number, limit: number): Promise<{ sequence: number; change: unknown }[] | undefined> {
+  return (await store.readChanges(after, limit)).changes?.map(({ sequence, change }: LoggedChange) => ({ sequence, change }));
+}
 
 for (const kind of KINDS) {
   describe(`${kind.name} store`, () => {
@@ -145,7 +150,7 @@ for (const kind of KINDS) {
       assert.deepEqual(loaded.slots.find((record) => record.id === created.id), created);
       assert.deepEqual(loaded.categories, map);
       assert.equal(loaded.slots.length, 6);
-      const logged = (await store.changesSince(loaded.sequence - 2, 10))?.map((entry) => entry.change);
+      const logged = (await changesSince(store, loaded.sequence - 2, 10))?.map((entry) => entry.change);
       assert.deepEqual(logged, [
         { kind: 'slot', record: created },
         { kind: 'categories', categories: map },
@@ -155,7 +160,7 @@ for (const kind of KINDS) {
     test('every write logs its change under the next sequence number, in the same transaction', async () => {
       const store = await seeded();
       const start = (await store.load()).sequence;
-      assert.deepEqual(await store.changesSince(start - 1, 10), [{ sequence: start, change: { kind: 'imported' } }], 'the seed is an import');
+      assert.deepEqual(await changesSince(store, start - 1, 10), [{ sequence: start, change: { kind: 'imported' } }], 'the seed is an import');
       const { record: created, sequence: one } = await store.createSlot(slotFields({ name: 'Logged' }), T1, TEST_ACTOR);
       const replaced = await store.replaceSlot(2, slotFields({ name: 'Logged Again' }), T1, TEST_ACTOR);
       const deleted = await store.deleteSlot(3, T1, TEST_ACTOR);
@@ -168,35 +173,52 @@ for (const kind of KINDS) {
 
       const other = await open();
       assert.equal((await other.load()).sequence, start + 4);
-      assert.deepEqual(await other.changesSince(start, 10), [
+      assert.deepEqual(await changesSince(other, start, 10), [
         { sequence: start + 1, change: { kind: 'slot', record: created } },
         { sequence: start + 2, change: { kind: 'slot', record: replaced?.record } },
-        { sequence: start + 3, change: { kind: 'slotDeleted', id: 3 } },
+        { sequence: start + 3, change: { kind: 'slotDeleted', id: 3, slug: 'lemon-drop' } },
         { sequence: start + 4, change: { kind: 'categories', categories: { luck: ['🍀'] } } },
       ]);
       assert.deepEqual(
-        (await other.changesSince(start + 1, 2))?.map((entry) => entry.sequence),
+        (await changesSince(other, start + 1, 2))?.map((entry) => entry.sequence),
         [start + 2, start + 3],
         'a page of at most `limit` changes',
       );
-      assert.deepEqual(await other.changesSince(start + 4, 10), [], 'up to date');
-      assert.equal(await other.changesSince(start + 5, 10), undefined, 'a position the log never reached');
+      assert.deepEqual(await changesSince(other, start + 4, 10), [], 'up to date');
+      assert.equal(await changesSince(other, start + 5, 10), undefined, 'a position the log never reached');
       const { sequence: imported } = await store.replaceCatalogue([slotFields({ name: 'Only' })], {}, T1, TEST_ACTOR);
-      assert.deepEqual(await other.changesSince(start + 4, 10), [{ sequence: imported, change: { kind: 'imported' } }]);
+      assert.deepEqual(await changesSince(other, start + 4, 10), [{ sequence: imported, change: { kind: 'imported' } }]);
     });
 
     test('the log keeps only the latest changes; a reader behind them is told so', async () => {
       const store = await seeded();
       await closeEarly(store);
-      const pruning = await open({ changeLogRetention: 3 });
+      const pruning = await open({ changeRetention: { kind: 'count', changes: 3 } });
       const start = (await pruning.load()).sequence;
       for (let i = 0; i < 5; i++) await pruning.createSlot(slotFields({ name: `Pruned ${i}` }), T1, TEST_ACTOR);
-      assert.equal(await pruning.changesSince(start, 10), undefined, 'the changes after `start` are gone');
-      assert.equal(await pruning.changesSince(start + 1, 10), undefined);
+      assert.equal(await changesSince(pruning, start, 10), undefined, 'the changes after `start` are gone');
+      assert.equal(await changesSince(pruning, start + 1, 10), undefined);
       assert.deepEqual(
-        (await pruning.changesSince(start + 2, 10))?.map((entry) => entry.sequence),
+        (await changesSince(pruning, start + 2, 10))?.map((entry) => entry.sequence),
         [start + 3, start + 4, start + 5],
       );
+    });
+
+    test('changes carry the time they were committed; the log can keep them by age', async () => {
+      const store = await seeded();
+      await closeEarly(store);
+      const aging = await open({ changeRetention: { kind: 'age', ms: 1000 } });
+      const start = (await aging.load()).sequence;
+      const before = Date.now();
+      await aging.createSlot(slotFields({ name: 'Aged Out' }), T1, TEST_ACTOR);
+      const first = (await aging.readChanges(start, 10)).changes?.[0];
+      assert.ok(first !== undefined && Math.abs(Date.parse(first.time) - before) < 5_000, `a time near now: ${first?.time}`);
+      await new Promise((resolve) => setTimeout(resolve, 1_200));
+      await aging.createSlot(slotFields({ name: 'Kept' }), T1, TEST_ACTOR);
+      const page = await aging.readChanges(start, 10);
+      assert.equal(page.changes, undefined, 'the change older than a second is gone');
+      assert.equal(page.latest, start + 2);
+      assert.deepEqual((await aging.readChanges(start + 1, 10)).changes?.map((change) => change.sequence), [start + 2]);
     });
 
     test('a load spanning many pages returns every slot once, in id order, as one moment saw them', async () => {

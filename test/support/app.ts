@@ -31,7 +31,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   const dir = mkdtempSync(join(tmpdir(), 'slotmoji-test-'));
   const config = loadConfig({ DATABASE_URL: `sqlite://${join(dir, 'test.db')}`, LOG_LEVEL: 'silent', ...options.env }, dir);
   if (config.database.kind !== 'sqlite') throw new Error('test apps run on SQLite');
-  const store = new SqliteStore(config.database.path);
+  const store = new SqliteStore(config.database.path, { changeRetention: config.changesRetention });
   const document = options.document ?? SMALL_CATALOGUE;
   const catalogue = await CatalogueService.open(store, async () => document);
   const app = await buildApp({ config, catalogue, logger: false, ...options.deps });

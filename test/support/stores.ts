@@ -3,12 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PostgresStore } from '../../src/store/postgres.js';
 import { SqliteStore } from '../../src/store/sqlite.js';
-import type { Store } from '../../src/store/store.js';
+import type { ChangeRetention, Store } from '../../src/store/store.js';
 import { createTestDatabase } from './postgres.js';
 
 /** One database of a kind: every `connect()` is a separate connection (as a separate process would have). */
 export interface Database {
-  connect(options?: { readonly changeLogRetention?: number }): Store;
+  connect(options?: { readonly changeRetention?: ChangeRetention }): Store;
   destroy(): Promise<void>;
 }
 
@@ -36,9 +36,9 @@ export const STORE_KINDS: readonly { readonly name: string; create(): Promise<Da
 /** Connections of the database a test of `kind` gets afresh, each closed after the test. */
 export interface StoresOfOneTest {
   /** A connection, not migrated. */
-  connect(options?: { readonly changeLogRetention?: number }): Store;
+  connect(options?: { readonly changeRetention?: ChangeRetention }): Store;
   /** A migrated connection. */
-  open(options?: { readonly changeLogRetention?: number }): Promise<Store>;
+  open(options?: { readonly changeRetention?: ChangeRetention }): Promise<Store>;
   /** A migrated connection to a database seeded with `seed` at time `at`. */
   seeded(): Promise<Store>;
   /** Closes `store` now, as a process that stops would. */
@@ -53,13 +53,13 @@ export function storesOfEachTest(
 ): StoresOfOneTest {
   let database: Database | undefined;
   const opened: Store[] = [];
-  const connect = (options?: { readonly changeLogRetention?: number }) => {
+  const connect = (options?: { readonly changeRetention?: ChangeRetention }) => {
     if (database === undefined) throw new Error('no database outside a test');
     const store = database.connect(options);
     opened.push(store);
     return store;
   };
-  const open = async (options?: { readonly changeLogRetention?: number }) => {
+  const open = async (options?: { readonly changeRetention?: ChangeRetention }) => {
     const store = connect(options);
     await store.migrate();
     return store;

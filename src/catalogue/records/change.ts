@@ -10,7 +10,8 @@ import { describeSchemaErrors, type Validation } from './validate.js';
  */
 export type CatalogueChange =
   | { readonly kind: 'slot'; readonly record: SlotRecord }
-  | { readonly kind: 'slotDeleted'; readonly id: number }
+  /** `slug` is what the slot was called, for feed readers; changes logged before it was kept lack it. */
+  | { readonly kind: 'slotDeleted'; readonly id: number; readonly slug?: string }
   | { readonly kind: 'categories'; readonly categories: CategoryMap }
   /** Everything was replaced: too big to log, so followers load the catalogue afresh. */
   | { readonly kind: 'imported' };
@@ -30,7 +31,14 @@ const SlotRecordSchema = Type.Object(
 const KINDS = {
   slot: Compile(Type.Object({ kind: Type.Literal('slot'), record: SlotRecordSchema }, { additionalProperties: false })),
   slotDeleted: Compile(
-    Type.Object({ kind: Type.Literal('slotDeleted'), id: Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER }) }, { additionalProperties: false }),
+    Type.Object(
+      {
+        kind: Type.Literal('slotDeleted'),
+        id: Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER }),
+        slug: Type.Optional(Type.String({ pattern: SLUG_PATTERN, maxLength: 120 })),
+      },
+      { additionalProperties: false },
+    ),
   ),
   categories: Compile(Type.Object({ kind: Type.Literal('categories'), categories: CategoryMapSchema }, { additionalProperties: false })),
   imported: Compile(Type.Object({ kind: Type.Literal('imported') }, { additionalProperties: false })),

@@ -19,8 +19,13 @@ const PROCESS_PREFIX = randomBytes(6).toString('base64url');
 let snapshots = 0;
 const snapshotNumber = perSnapshot(() => (++snapshots).toString(36));
 
+/** The strong tag of the answer `key` names in `catalogue`. */
+export function entityTag(catalogue: Catalogue, key: string): string {
+  const keyHash = createHash('sha1').update(key).digest('base64url').slice(0, 16);
+  return `"${PROCESS_PREFIX}${snapshotNumber(catalogue)}-${keyHash}"`;
+}
+
 /** `body` with the strong tag it has as the answer `key` names in `catalogue`; made once per cached body. */
 export function representation(catalogue: Catalogue, key: string, body: Buffer): Representation {
-  const keyHash = createHash('sha1').update(key).digest('base64url').slice(0, 16);
-  return { body, etag: `"${PROCESS_PREFIX}${snapshotNumber(catalogue)}-${keyHash}"` };
+  return { body, etag: entityTag(catalogue, key) };
 }

@@ -8,6 +8,8 @@ export class HttpError extends Error {
     readonly statusCode: number,
     message: string,
     readonly headers: Readonly<Record<string, string>> = {},
+    /** Fields the body carries beside the three every error has (a 410's `snapshot` link). */
+    readonly extra: Readonly<Record<string, string>> = {},
   ) {
     super(message);
   }

@@ -15,6 +15,7 @@ import {
   RATE_LIMIT_HEADERS,
   SHARED_RESPONSES,
 } from './openapi-components.js';
+import { WEBHOOKS_SECTION } from '../webhooks/webhook-schemas.js';
 
 const OPENAPI_PATH = '/openapi.json';
 const DOCS_PREFIX = '/docs';
@@ -48,6 +49,8 @@ const TAGS = [
   { name: 'slots', description: 'The slot catalogue: pages of slots and single slots' },
   { name: 'emojis', description: 'Emoji usage across slots, the category map and statistics' },
   { name: 'matching', description: 'Slots for a combination of emojis, and redirects to their pages' },
+  { name: 'following', description: 'Keeping a copy of the catalogue: the snapshot, the change feed and its event stream' },
+  { name: 'webhooks', description: 'Webhook endpoints (owners only, under the admin credentials), and what they receive (the `webhooks` section)' },
   { name: 'admin', description: 'Editing the catalogue, behind the admin bearer token; never rate limited' },
   { name: 'pages', description: 'HTML pages for people, and the files they load' },
   { name: 'operations', description: 'Health and readiness probes, Prometheus metrics, this document' },
@@ -78,6 +81,16 @@ const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
 const isAdmin = (path: string) => path === '/api/admin' || path.startsWith('/api/admin/') || path === '/metrics';
 const isRateLimited = (path: string) => path.startsWith('/api/') && !isAdmin(path);
 
+/** The shared 429 and a route's own 429 as one answer: the body is one or the other. */
+function tooManyRequestsOr(own: Json): Json {
+  const ownSchema = ((own['content'] as Record<string, Json> | undefined)?.['application/json'] ?? {})['schema'];
+  return {
+    description: `Rate limit exceeded for this client address, or: ${String(own['description'] ?? '')}`,
+    headers: { 'Retry-After': { description: 'Seconds to wait (with the rate limit only)', schema: { type: 'integer', minimum: 1 } }, ...RATE_LIMIT_HEADERS },
+    content: { 'application/json': { schema: { anyOf: [{ $ref: '#/components/schemas/RateLimitExceeded' }, ownSchema] } } },
+  };
+}
+
 /**
  * What every operation of a kind shares, added to each: the admin credentials and their 401, the
  * public API's 400 and 429 and rate-limit headers, the validator of a route that answers 304, and
@@ -101,7 +114,9 @@ function addSharedParts(path: string, operation: Operation, access: string | und
       if (!('$ref' in response)) response['headers'] = { ...RATE_LIMIT_HEADERS, ...(response['headers'] as Json | undefined) };
     }
     if (takesInput) responses['400'] ??= SHARED_RESPONSES.badRequest;
-    responses['429'] = SHARED_RESPONSES.tooManyRequests;
+    // A route that refuses with a 429 of its own (too many open streams) gives either body.
+    const own429 = responses['429'];
+    responses['429'] = own429 === undefined ? SHARED_RESPONSES.tooManyRequests : tooManyRequestsOr(own429);
   }
   // Every header a route documents itself is one it always sends.
   for (const response of Object.values(responses)) {
@@ -138,7 +153,8 @@ export async function registerOpenApi(app: FastifyInstance, config: Config): Pro
       return { schema: hidden ? { ...documented, hide: true } : documented, url };
     },
     transformObject: (documentObject) => {
-      const document = (documentObject as { openapiObject: { paths?: Record<string, Record<string, Operation>> } }).openapiObject;
+      const document = (documentObject as { openapiObject: { paths?: Record<string, Record<string, Operation>>; webhooks?: unknown } }).openapiObject;
+      document.webhooks = WEBHOOKS_SECTION;
       for (const [path, item] of Object.entries(document.paths ?? {})) {
         for (const method of METHODS) {
           const operation = item[method];

@@ -27,8 +27,8 @@ export function describePath(url: string): string {
   return quote(path.length > MAX_PATH_IN_MESSAGE ? `${path.slice(0, MAX_PATH_IN_MESSAGE)}…` : path);
 }
 
-function send(reply: FastifyReply, statusCode: number, message: string): FastifyReply {
-  return reply.code(statusCode).type('application/json; charset=utf-8').send(errorBody(statusCode, message));
+function send(reply: FastifyReply, statusCode: number, message: string, extra?: Readonly<Record<string, string>>): FastifyReply {
+  return reply.code(statusCode).type('application/json; charset=utf-8').send({ ...errorBody(statusCode, message), ...extra });
 }
 
 /** How an error is answered: its status, the message naming the problem, and any headers of its own. */
@@ -36,13 +36,14 @@ export interface ErrorAnswer {
   readonly statusCode: number;
   readonly message: string;
   readonly headers: Readonly<Record<string, string>>;
+  readonly extra?: Readonly<Record<string, string>>;
 }
 
 const NO_HEADERS: Readonly<Record<string, string>> = {};
 
 /** The answer to an error we expect (ours, or a client mistake Fastify found); undefined for a fault of ours. */
 export function errorAnswer(error: unknown): ErrorAnswer | undefined {
-  if (error instanceof HttpError) return { statusCode: error.statusCode, message: error.message, headers: error.headers };
+  if (error instanceof HttpError) return { statusCode: error.statusCode, message: error.message, headers: error.headers, extra: error.extra };
   const answer = (statusCode: number, message: string): ErrorAnswer => ({ statusCode, message, headers: NO_HEADERS });
   if (isFastifyError(error)) {
     const statusCode = error.statusCode ?? 500;
@@ -63,7 +64,7 @@ export function renderError(error: unknown, request: FastifyRequest, reply: Fast
   const answer = errorAnswer(error);
   if (answer !== undefined) {
     reply.headers(answer.headers);
-    return send(reply, answer.statusCode, answer.message);
+    return send(reply, answer.statusCode, answer.message, answer.extra);
   }
   request.log.error({ err: error }, 'request failed');
   return send(reply, 500, INTERNAL_ERROR_MESSAGE);

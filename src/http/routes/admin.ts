@@ -25,6 +25,8 @@ import { ifMatchVersion, slotVersionTag } from '../input/if-match.js';
 import { adminAccessRoutes } from './admin-access.js';
 import { BODY_ERRORS, committed, error, NO_CONTENT, NO_SLOT, SLOT_IDS, SLUG_TAKEN, slotId, WRITE_UNAVAILABLE } from './admin-common.js';
 import { adminHistoryRoutes } from './admin-history.js';
+import type { Webhooks } from '../../webhooks/webhooks.js';
+import { webhookRoutes } from '../webhooks/webhook-routes.js';
 
 const ADMIN_PREFIX = '/api/admin';
 /** A whole catalogue of 100,000 slots is about 110 MB; only its import takes bodies this large. */
@@ -36,6 +38,7 @@ export interface AdminDeps {
   readonly rateLimiter: RateLimiter;
   readonly access: AccessService;
   readonly authenticator: Authenticator;
+  readonly webhooks: Webhooks;
 }
 
 const CatalogueExportSchema = Type.Object(
@@ -310,6 +313,8 @@ export function adminRoutes(app: FastifyInstance, deps: AdminDeps): void {
           503: { ...WRITE_UNAVAILABLE, description: 'The shared counter store (Redis) is unreachable; only this instance was cleared' },
         },
       };
+      webhookRoutes(admin, deps.webhooks);
+
       admin.delete('/rate-limits/:ip', { ...DOCUMENTED_ONLY, ...needs('admin'), schema: resetSchema }, async (request, reply) => {
         const { ip } = request.params as { ip: string };
         if (isIP(ip) === 0) throw badRequest(`ip: ${quote(ip)} is not an IPv4 or IPv6 address`);

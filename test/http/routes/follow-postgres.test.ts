@@ -172,7 +172,7 @@ describe('instances on one PostgreSQL database following each other change by ch
   });
 
   it('load the catalogue afresh when they fell behind what the log keeps', async () => {
-    const a = await start('a', database.url, { changeLogRetention: 3 });
+    const a = await start('a', database.url, { changeRetention: { kind: 'count', changes: 3 } });
     const b = await start('b', database.urlVia(proxy.port));
     proxy.cut();
     for (let i = 0; i < 6; i++) await created(a, `Pruned Away ${i}`);

@@ -1,0 +1,196 @@
+import { randomUUID } from 'node:crypto';
+import { publicChange, type PublicChange } from '../catalogue/records/public-change.js';
+import type { Store } from '../store/store.js';
+import type { DeliveryAttempt, DeliveryState, EndpointSecrets, LeasedEndpoint, WebhookEndpoint } from '../store/webhooks/webhook-store.js';
+import { endpointUrl } from './destination.js';
+import { post, type PostOutcome } from './post.js';
+import { DELIVERY_TIMEOUT_MS, MAX_RETRY_AFTER_MS, RETRY_DELAYS_MS } from './retry-schedule.js';
+import { signedHeaders } from './signature.js';
+
+export interface DeliveryOptions {
+  readonly store: Store;
+  /** Origin of the slot URLs in payloads (PUBLIC_BASE_URL). */
+  readonly baseUrl: string;
+  readonly allowPrivate: boolean;
+  /** Names this instance's leases; a fresh id when not given. */
+  readonly owner?: string;
+  readonly now?: () => number;
+  /** The delays between attempts; tests pass short ones. */
+  readonly retryDelaysMs?: readonly number[];
+  readonly timeoutMs?: number;
+  /** How long a lease lasts before another instance may take the endpoint over; longer than the timeout. */
+  readonly leaseMs?: number;
+  /** How often due endpoints are looked for, besides each change this instance follows. */
+  readonly pollMs?: number;
+  readonly onTrouble?: (error: unknown) => void;
+}
+
+/** Changes read per round trip while looking for the next one an endpoint is subscribed to. */
+const PAGE = 100;
+/** Endpoints leased per round. */
+const LEASE_BATCH = 10;
+/** Deliveries one endpoint gets per lease, so others get their turn. */
+const DELIVERIES_PER_LEASE = 100;
+/** Successful deliveries written to the store together. */
+const FLUSH_EVERY = 50;
+
+
+/** One delivery of `item` to `endpoint`, signed with its secrets: the POST and what came of it. */
+export function deliver(endpoint: WebhookEndpoint, secrets: EndpointSecrets, messageId: string, item: unknown, at: Date, timeoutMs: number, allowPrivate: boolean): Promise<PostOutcome> {
+  const body = JSON.stringify(item);
+  return post(endpointUrl(endpoint.url), body, signedHeaders(secrets, messageId, at, body), timeoutMs, allowPrivate);
+}
+
+/** The message id of a change: the same on every retry, so receivers can drop a repeat. */
+const messageIdOf = (sequence: number) => `msg_${sequence}`;
+
+/**
+ * Delivers the change log to webhook endpoints (decisions §19) from the store's outbox: each
+ * endpoint's cursor over the log, leased to one instance at a time, so deliveries go out in
+ * sequence order per endpoint and never two at once. At least once: an instance that dies holding
+ * a lease leaves its delivery to whoever takes the lease after it expires.
+ */
+export class WebhookDelivery {
+  private readonly owner: string;
+  private readonly now: () => number;
+  private readonly delays: readonly number[];
+  private readonly timeoutMs: number;
+  private readonly leaseMs: number;
+  /** Room a lease must have left beyond a POST's timeout when it is sent: for the clocks, and the write that extends it. */
+  private readonly leaseMarginMs: number;
+  private timer: NodeJS.Timeout | undefined;
+  private round: Promise<void> | undefined;
+  private again = false;
+  private stopped = false;
+
+  constructor(private readonly options: DeliveryOptions) {
+    this.owner = options.owner ?? randomUUID();
+    this.now = options.now ?? Date.now;
+    this.delays = options.retryDelaysMs ?? RETRY_DELAYS_MS;
+    this.timeoutMs = options.timeoutMs ?? DELIVERY_TIMEOUT_MS;
+    this.leaseMs = options.leaseMs ?? this.timeoutMs * 4;
+    if (this.leaseMs <= this.timeoutMs) throw new Error('webhook delivery: the lease must outlast the timeout of a POST');
+    this.leaseMarginMs = Math.min(1_000, (this.leaseMs - this.timeoutMs) / 2);
+  }
+
+  start(): void {
+    this.timer = setInterval(() => this.wake(), this.options.pollMs ?? 1000);
+    this.timer.unref();
+    this.wake();
+  }
+
+  /** Looks for due deliveries now (a change was followed); rounds never overlap. */
+  wake(): void {
+    if (this.stopped) return;
+    if (this.round !== undefined) {
+      this.again = true;
+      return;
+    }
+    this.round = this.deliverDue()
+      .catch((error: unknown) => this.options.onTrouble?.(error))
+      .finally(() => {
+        this.round = undefined;
+        if (this.again) {
+          this.again = false;
+          this.wake();
+        }
+      });
+  }
+
+  /** Takes no new work and waits for the round in flight (each POST ends within the timeout). */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearInterval(this.timer);
+    await this.round;
+  }
+
+  private async deliverDue(): Promise<void> {
+    const now = this.now();
+    const leased = await this.options.store.webhooks.leaseDue(this.owner, now, now + this.leaseMs, LEASE_BATCH);
+    await Promise.all(leased.map((endpoint) => this.deliverFrom(endpoint)));
+  }
+
+  /**
+   * Delivers an endpoint's changes in order while it holds the lease. Where delivery stands is
+   * written with its attempts in one transaction, after a failure at once, after successes every
+   * `FLUSH_EVERY` (at least once allows a repeat after a crash, not a loss), and always before a POST
+   * whose timeout the lease would not cover: no POST ever goes out on a lease that could expire
+   * before it ends, so two instances never deliver to one endpoint at the same time.
+   */
+  private async deliverFrom(leased: LeasedEndpoint): Promise<void> {
+    const { endpoint, secrets } = leased;
+    const { store } = this.options;
+    let state: DeliveryState = { cursor: leased.cursor, failures: leased.failures, nextAttemptAt: this.now(), status: 'enabled' };
+    let leaseUntil = leased.leaseUntil;
+    let pending: DeliveryAttempt[] = [];
+    let held = true;
+    const flush = async () => {
+      held = await store.webhooks.progress(endpoint.id, this.owner, pending, state, this.now() + this.leaseMs);
+      leaseUntil = this.now() + this.leaseMs;
+      pending = [];
+      return held;
+    };
+    try {
+      for (let delivered = 0; delivered < DELIVERIES_PER_LEASE && !this.stopped; delivered++) {
+        const next = await this.nextItem(endpoint, state.cursor);
+        if (next === undefined) break;
+        if (next.skippedTo !== undefined) state = { ...state, cursor: next.skippedTo };
+        const item = next.item;
+        if (item === undefined) continue;
+        if (this.now() + this.timeoutMs + this.leaseMarginMs > leaseUntil && !(await flush())) return;
+        const at = new Date(this.now());
+        const outcome = await deliver(endpoint, secrets, messageIdOf(item.sequence), item, at, this.timeoutMs, this.options.allowPrivate);
+        pending.push({
+          endpointId: endpoint.id,
+          sequence: item.sequence,
+          messageId: messageIdOf(item.sequence),
+          time: at.toISOString(),
+          status: outcome.status,
+          durationMs: outcome.durationMs,
+          error: outcome.error,
+        });
+        state = this.after(state, item.sequence, outcome);
+        if (state.cursor !== item.sequence) break;
+        if (pending.length >= FLUSH_EVERY && !(await flush())) return;
+      }
+      await flush();
+    } catch (error) {
+      this.options.onTrouble?.(error);
+    } finally {
+      if (held) await store.webhooks.release(endpoint.id, this.owner).catch((error: unknown) => this.options.onTrouble?.(error));
+    }
+  }
+
+  /** Where delivery stands after an attempt at change `sequence`. */
+  private after(state: DeliveryState, sequence: number, outcome: PostOutcome): DeliveryState {
+    const now = this.now();
+    const { status } = outcome;
+    if (status !== null && status >= 200 && status < 300) return { cursor: sequence, failures: 0, nextAttemptAt: now, status: 'enabled' };
+    if (status === 410) return { ...state, status: 'disabled' };
+    const failures = state.failures + 1;
+    const delay = this.delays[failures - 1];
+    if (delay === undefined) return { ...state, failures, status: 'failing' };
+    const asked = (status === 429 || status === 503) && outcome.retryAfterMs !== undefined ? Math.min(outcome.retryAfterMs, MAX_RETRY_AFTER_MS) : undefined;
+    return { ...state, failures, nextAttemptAt: now + (asked ?? delay) };
+  }
+
+  /**
+   * The next change after `cursor` the endpoint is subscribed to, with the cursor moved past the
+   * ones it is not; undefined when there is nothing after it. When the log no longer holds the
+   * change after the cursor (pruned while the endpoint was failing or off), the receiver is told
+   * `catalogue.imported`, as a feed reader would be: start again from the snapshot.
+   */
+  private async nextItem(endpoint: WebhookEndpoint, cursor: number): Promise<{ item?: PublicChange; skippedTo?: number } | undefined> {
+    const page = await this.options.store.readChanges(cursor, PAGE);
+    if (page.changes === undefined) {
+      if (cursor >= page.latest) return undefined;
+      return { item: { sequence: page.latest, time: new Date(this.now()).toISOString(), type: 'catalogue.imported' } };
+    }
+    if (page.changes.length === 0) return undefined;
+    for (const { sequence, time, change } of page.changes) {
+      const item = publicChange(sequence, time, change, this.options.baseUrl);
+      if (endpoint.events.includes(item.type)) return { item, skippedTo: sequence - 1 };
+    }
+    return { skippedTo: page.changes[page.changes.length - 1]?.sequence ?? cursor };
+  }
+}
