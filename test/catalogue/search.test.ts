@@ -283,6 +283,65 @@ describe('Catalogue.search: properties against a brute-force reading of the cont
   });
 });
 
+/** Catalogues of a few dozen slots and questions of at most two filters, so that most questions find several slots. */
+const pageRecords: fc.Arbitrary<SlotRecord[]> = fc
+  .uniqueArray(fc.integer({ min: 1, max: 500 }), { minLength: 5, maxLength: 60 })
+  .chain((ids) => fc.tuple(...ids.map(record)));
+
+const pageQuery: fc.Arbitrary<SlotQuery> = fc
+  .tuple(query, fc.nat({ max: 2 }))
+  .map(([asked, kept]) => ({ ...asked, filter: Object.fromEntries(Object.entries(asked.filter).slice(0, kept)) as SlotFilter }));
+
+const pageRequest = fc.record({
+  offset: fc.oneof(fc.constant(0), fc.nat({ max: 45 })),
+  limit: fc.oneof(fc.constant(24), fc.integer({ min: 1, max: 60 })),
+  facets: fc.subarray([...FACET_NAMES]),
+});
+
+/** What `Catalogue.page` must answer, worked out from the reference. */
+function referencePage(slots: readonly SlotRecord[], catalogue: Catalogue, request: SlotQuery, offset: number, limit: number, facets: readonly FacetName[]) {
+  const hits = referenceSearch(slots, request);
+  return {
+    ids: ids(hits.slice(offset, offset + limit)),
+    total: hits.length,
+    facets: facets.length === 0 ? undefined : Object.fromEntries(facets.map((name) => [name, referenceFacet(hits, name, catalogue)])),
+  };
+}
+
+function observedPage(catalogue: Catalogue, request: SlotQuery, offset: number, limit: number, facets: readonly FacetName[]) {
+  const page = catalogue.page(request, { offset, limit }, facets);
+  return { ids: page.slots.map((slot) => slot.id), total: page.total, facets: page.facets };
+}
+
+describe('Catalogue.page: the indexed answer against the brute-force reading', () => {
+  it('gives the page, the total and the facets the rules give', () => {
+    fc.assert(
+      fc.property(pageRecords, pageQuery, pageRequest, (slots, request, { offset, limit, facets }) => {
+        const catalogue = Catalogue.of(slots, { fruit: ['🍒'] });
+        assert.deepEqual(observedPage(catalogue, request, offset, limit, facets), referencePage(slots, catalogue, request, offset, limit, facets));
+      }),
+      FAST_CHECK,
+    );
+  });
+
+  it('keeps giving them through one-slot writes made after the index was read', () => {
+    fc.assert(
+      fc.property(pageRecords, fc.array(fc.tuple(pageRecords, pageQuery, pageRequest), { maxLength: 6 }), (first, steps) => {
+        let current = first;
+        let catalogue = Catalogue.of(current, { fruit: ['🍒'] });
+        for (const [next, request, { offset, limit, facets }] of steps) {
+          catalogue.page(request, { offset, limit }, facets);
+          for (const slot of current) if (!next.some((other) => other.id === slot.id)) catalogue = catalogue.withoutSlot(slot.id);
+          for (const slot of next) catalogue = catalogue.withSlot(slot);
+          current = next;
+          assert.deepEqual(observedPage(catalogue, request, offset, limit, facets), referencePage(current, catalogue, request, offset, limit, facets));
+        }
+      }),
+      { ...FAST_CHECK, numRuns: 100 },
+    );
+  });
+});
+
 describe('Catalogue.search: cases by hand', () => {
   const catalogue = Catalogue.of(
     [
