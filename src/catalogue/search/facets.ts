@@ -24,7 +24,7 @@ interface Faceted {
 }
 
 /** The values a slot counts under for a facet, as group keys (each at most once per slot). */
-function valuesOf(name: FacetName, { record, keys }: Faceted): readonly (string | number)[] {
+export function valuesOf(name: FacetName, { record, keys }: Faceted): readonly (string | number)[] {
   switch (name) {
     case 'provider':
       return [keys.providerName];

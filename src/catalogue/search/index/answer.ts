@@ -1,12 +1,14 @@
 import type { SlotRecord } from '../../records/slot.js';
 import type { SlotKeys } from '../../snapshot/slot-keys.js';
-import { countFacet, rankFacet, type FacetCount, type FacetForms, type FacetName } from '../facets.js';
+import { rankFacet, type FacetCount, type FacetForms, type FacetName } from '../facets.js';
+import { facetValueAt, facetValueCount } from './facet-values.js';
 import type { Page, SlotFilter } from '../filter.js';
 import type { SlotOrder } from '../slot-order.js';
 import type { FieldName } from './field-postings.js';
-import { countIn, membersOf, postingCost, type Posting } from './postings.js';
+import { countIn, membersOf, postingCost } from './postings.js';
 import { passingGroups, type Group } from './passing.js';
 import type { SearchIndex } from './search-index.js';
+import { WITHIN_RELEVANCE } from './slot-orders.js';
 
 /** What a page of a search answers: the slots of the page, how many pass in all, and facet counts when asked. */
 export interface IndexedPage {
@@ -23,9 +25,6 @@ const FACET_FIELDS: Readonly<Record<FacetName, FieldName>> = {
   emoji: 'emoji',
   releaseYear: 'releaseYear',
 };
-
-/** The order relevance groups are each read in: rating descending, then id (decisions §13). */
-const WITHIN_RELEVANCE: SlotOrder = { key: 'rating', descending: true };
 
 /**
  * One page of the slots passing `filter` and `words`, in `order`, read from the index: the passing
@@ -58,7 +57,7 @@ export function answerPage(
   }
   const slots = numbers.map((number) => index.records[number] as SlotRecord);
   if (facetNames.length === 0) return { slots, total };
-  return { slots, total, facets: Object.fromEntries(facetNames.map((name) => [name, facetOf(index, name, passing, total, forms)])) };
+  return { slots, total, facets: facetsOf(index, facetNames, passing, total, forms) };
 }
 
 /** Members `skip..skip+taken` of `group` in `order`. */
@@ -84,26 +83,59 @@ function inGroupOrder(index: SearchIndex, group: Group, order: SlotOrder, skip: 
 }
 
 /**
- * A facet's counts over the passing set: each value's posting intersected with it and counted, or,
- * when the passing slots are fewer than reading every posting would cost, their own values tallied.
+ * About how many values of each facet a slot has: tallying a facet over the passing slots costs this
+ * many steps per slot (and a little more, for reaching each slot's keys).
  */
-function facetOf(index: SearchIndex, name: FacetName, passing: Uint32Array, total: number, forms: FacetForms): FacetCount[] {
-  const postings = index.fields[FACET_FIELDS[name]];
+const VALUES_PER_SLOT: Readonly<Record<FacetName, number>> = { provider: 2, volatility: 2, theme: 4, feature: 4, emoji: 8, releaseYear: 2 };
+
+/** Facet counts over the passing set, each facet by whichever way costs less (see `facetOf`). */
+function facetsOf(index: SearchIndex, names: readonly FacetName[], passing: Uint32Array, total: number, forms: FacetForms): Record<string, FacetCount[]> {
   const first = passing.findIndex((word) => word !== 0);
-  if (first < 0) return [];
+  if (first < 0) return Object.fromEntries(names.map((name) => [name, []]));
   let last = passing.length - 1;
   while (passing[last] === 0) last--;
+  return Object.fromEntries(names.map((name) => [name, rankFacet(name, facetOf(index, name, passing, first, last, total), forms)]));
+}
+
+/**
+ * One facet's counts over the passing set (its set words `first..last`): each value's posting
+ * intersected with it and counted, or, when reading every posting would cost more, the passing slots'
+ * own values, numbered, tallied in an array of counters.
+ */
+function facetOf(index: SearchIndex, name: FacetName, passing: Uint32Array, first: number, last: number, total: number): Map<string | number, number> {
+  const postings = index.fields[FACET_FIELDS[name]];
   const span = last - first + 1;
   let postingsCost = 0;
   for (const posting of postings.values()) postingsCost += posting instanceof Uint32Array ? span : postingCost(posting);
-  if (total * 4 < postingsCost) {
-    const slots = membersOf(passing).map((number) => ({ record: index.records[number] as SlotRecord, keys: index.keys[number] as SlotKeys }));
-    return countFacet(name, slots, forms);
-  }
   const counts = new Map<string | number, number>();
-  for (const [value, posting] of postings) {
-    const count = countIn(posting as Posting, passing, first, last);
-    if (count > 0) counts.set(value as string | number, count);
+  if (total * VALUES_PER_SLOT[name] >= postingsCost) {
+    for (const [value, posting] of postings) {
+      const count = countIn(posting, passing, first, last);
+      if (count > 0) counts.set(value as string | number, count);
+    }
+    return counts;
   }
-  return rankFacet(name, counts, forms);
+  let counters: Int32Array = new Int32Array(facetValueCount(name) + 64);
+  for (let word = first; word <= last; word++) {
+    let bits = passing[word] as number;
+    while (bits !== 0) {
+      const lowest = bits & -bits;
+      // A slot's values are numbered the first time they are counted, so a number may lie past the counters.
+      for (const value of (index.keys[(word << 5) + 31 - Math.clz32(lowest)] as SlotKeys).facetNumbers(name)) {
+        if (value >= counters.length) counters = grown(counters, facetValueCount(name) + 64);
+        counters[value] = (counters[value] as number) + 1;
+      }
+      bits ^= lowest;
+    }
+  }
+  counters.forEach((count, number) => {
+    if (count > 0) counts.set(facetValueAt(name, number), count);
+  });
+  return counts;
+}
+
+function grown(counters: Int32Array, length: number): Int32Array {
+  const next = new Int32Array(length);
+  next.set(counters);
+  return next;
 }

@@ -28,14 +28,17 @@ export function buildFieldPostings(records: readonly (SlotRecord | undefined)[],
   const postings = {} as Record<FieldName, ReadonlyMap<FieldValue, Posting>>;
   for (const field of FIELD_NAMES) {
     const members = new Map<FieldValue, number[]>();
-    records.forEach((record, number) => {
-      if (record === undefined) return;
-      for (const value of new Set<FieldValue>(FIELD_VALUES[field](record, keys[number] as SlotKeys))) {
+    const values = FIELD_VALUES[field];
+    for (let number = 0; number < records.length; number++) {
+      const record = records[number];
+      if (record === undefined) continue;
+      for (const value of values(record, keys[number] as SlotKeys)) {
         const list = members.get(value);
         if (list === undefined) members.set(value, [number]);
-        else list.push(number);
+        // Numbers come in ascending order, so a value a slot repeats is the list's last member.
+        else if (list[list.length - 1] !== number) list.push(number);
       }
-    });
+    }
     postings[field] = new Map([...members].map(([value, list]) => [value, postingOf(list, records.length)]));
   }
   return postings;

@@ -39,33 +39,30 @@ const BOUNDS: readonly { readonly key: SlotOrder['key']; readonly value: BoundVa
 ];
 
 /**
- * Clears in `bits` the slots whose `value` lies outside `low..high`: by checking each passing slot when
- * they are fewer than the slots in range, else by cutting the range out of the field's ascending order.
+ * Clears in `bits` the slots whose `key` lies outside `low..high`: the range is cut out of the field's
+ * ascending order by two binary searches, and set as bits, or (when it holds most slots) the slots
+ * outside it cleared, so at most half the slots are visited.
  */
 function keepWithin(index: SearchIndex, bits: Uint32Array, key: SlotOrder['key'], value: BoundValue, low: number, high: number): void {
   const order = index.orders.of({ key, descending: false });
   const valueAt = (at: number) => value(index.records[order[at] as number] as SlotRecord) ?? Infinity;
   const first = firstAtLeast(order.length, (at) => valueAt(at) >= low);
   const end = firstAtLeast(order.length, (at) => valueAt(at) > high);
-  const passing = countOf(bits);
-  if (passing <= end - first) {
-    for (let word = 0; word < bits.length; word++) {
-      let rest = bits[word] as number;
-      while (rest !== 0) {
-        const lowest = rest & -rest;
-        const given = value(index.records[(word << 5) + 31 - Math.clz32(lowest)] as SlotRecord);
-        if (given === undefined || given < low || given > high) bits[word] = (bits[word] as number) & ~lowest;
-        rest ^= lowest;
-      }
+  if (2 * (end - first) <= order.length) {
+    const inRange = new Uint32Array(bits.length);
+    for (let at = first; at < end; at++) {
+      const number = order[at] as number;
+      inRange[number >>> 5] = (inRange[number >>> 5] as number) | (1 << (number & 31));
     }
+    keepOnly(bits, inRange);
     return;
   }
-  const inRange = new Uint32Array(bits.length);
-  for (let at = first; at < end; at++) {
+  const clear = (at: number) => {
     const number = order[at] as number;
-    inRange[number >>> 5] = (inRange[number >>> 5] as number) | (1 << (number & 31));
-  }
-  keepOnly(bits, inRange);
+    bits[number >>> 5] = (bits[number >>> 5] as number) & ~(1 << (number & 31));
+  };
+  for (let at = 0; at < first; at++) clear(at);
+  for (let at = end; at < order.length; at++) clear(at);
 }
 
 /** The first of `0..count` where `holds` (false, then true) turns true. */

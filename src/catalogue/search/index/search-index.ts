@@ -48,7 +48,7 @@ export class SearchIndex {
       Int32Array.from(slots, (_slot, position) => position),
       live,
       buildFieldPostings(slots, keys),
-      WordDictionary.build(keys.map(slotWordsOf)),
+      WordDictionary.build(keys.map((slotKeys) => slotKeys.search)),
       new SlotOrders(slots, keys),
       0,
     );

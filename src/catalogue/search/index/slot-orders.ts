@@ -2,6 +2,18 @@ import type { SlotRecord } from '../../records/slot.js';
 import type { SlotKeys } from '../../snapshot/slot-keys.js';
 import { comparator, Found, type SlotOrder } from '../slot-order.js';
 
+/** What each numeric sort key reads from a slot. */
+const NUMERIC_KEYS: Readonly<Record<Exclude<SlotOrder['key'], 'name' | 'relevance'>, (record: SlotRecord) => number | undefined>> = {
+  id: (record) => record.id,
+  rtp: (record) => record.rtp,
+  rating: (record) => record.rating,
+  maxWin: (record) => record.maxWin,
+  releaseYear: (record) => record.releaseYear,
+};
+
+/** Slots of one relevance group are in this order (decisions §13: rating descending, then id). */
+export const WITHIN_RELEVANCE: SlotOrder = { key: 'rating', descending: true };
+
 /** The key an order is kept under: `rtp`, `-rtp`... */
 function orderName({ key, descending }: SlotOrder): string {
   return descending ? `-${key}` : key;
@@ -33,20 +45,47 @@ export class SlotOrders {
     return new Found(this.records[number] as SlotRecord, this.keys[number] as SlotKeys, true, 0);
   }
 
-  /** The numbers in use in `order` (not `relevance`, which is groups each in `-rating` order). */
-  of(order: SlotOrder): Int32Array {
+  /** The numbers in use in `order`; `relevance` gives `-rating`, the order inside each relevance group. */
+  of(asked: SlotOrder): Int32Array {
+    const order: SlotOrder = asked.key === 'relevance' ? WITHIN_RELEVANCE : asked;
     const name = orderName(order);
     let numbers = this.made.get(name);
     if (numbers === undefined) {
-      const compare = comparator(order);
-      const entries: { readonly found: Found; readonly number: number }[] = [];
-      this.records.forEach((record, number) => {
-        if (record !== undefined) entries.push({ found: this.found(number), number });
-      });
-      numbers = Int32Array.from(entries.sort((a, b) => compare(a.found, b.found)), ({ number }) => number);
+      numbers = this.sorted(order as SlotOrder & { key: Exclude<SlotOrder['key'], 'relevance'> });
       this.made.set(name, numbers);
     }
     return numbers;
+  }
+
+  /**
+   * The numbers in use sorted as `comparator(order)` sorts their slots, by keys read once per slot:
+   * a numeric sort of 100,000 numbers takes a fraction of the time of a comparator over the records.
+   */
+  private sorted({ key, descending }: SlotOrder & { key: Exclude<SlotOrder['key'], 'relevance'> }): Int32Array {
+    const numbers = Int32Array.from(this.inUse());
+    const ids = new Float64Array(this.records.length);
+    for (const number of numbers) ids[number] = (this.records[number] as SlotRecord).id;
+    if (key === 'name') {
+      const names = this.keys.map((keys) => keys?.foldedName ?? '');
+      const sign = descending ? -1 : 1;
+      return numbers.sort((a, b) => {
+        const [x, y] = [names[a] as string, names[b] as string];
+        return (x < y ? -sign : x > y ? sign : 0) || (ids[a] as number) - (ids[b] as number);
+      });
+    }
+    const value = NUMERIC_KEYS[key];
+    const sortKeys = new Float64Array(this.records.length);
+    for (const number of numbers) {
+      const given = value(this.records[number] as SlotRecord);
+      // A slot without a value (a release year) comes last in either direction.
+      sortKeys[number] = given === undefined ? Infinity : descending ? -given : given;
+    }
+    // Two missing values give NaN, which falls through to the id as a tie does.
+    return numbers.sort((a, b) => (sortKeys[a] as number) - (sortKeys[b] as number) || (ids[a] as number) - (ids[b] as number));
+  }
+
+  private *inUse(): Generator<number> {
+    for (let number = 0; number < this.records.length; number++) if (this.records[number] !== undefined) yield number;
   }
 
   /**

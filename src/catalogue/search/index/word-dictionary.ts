@@ -1,3 +1,4 @@
+import type { SearchText } from '../search-words.js';
 import { postingOf, withMember, withoutMember, type Posting } from './postings.js';
 
 /** The distinct words of one slot: of its name, and of every searched field (the name's included). */
@@ -21,27 +22,38 @@ export class WordDictionary {
     private readonly alphabet: readonly string[],
   ) {}
 
-  static build(slotWords: readonly (SlotWords | undefined)[]): WordDictionary {
+  /** The dictionary of slots' search texts (by slot number; undefined for a number no longer in use). */
+  static build(texts: readonly (SearchText | undefined)[]): WordDictionary {
     const anywhere = new Map<string, number[]>();
     const inName = new Map<string, number[]>();
     const add = (map: Map<string, number[]>, word: string, number: number) => {
       const list = map.get(word);
       if (list === undefined) map.set(word, [number]);
-      else list.push(number);
+      // Numbers come in ascending order, so a word a slot repeats is the list's last member.
+      else if (list[list.length - 1] !== number) list.push(number);
     };
-    slotWords.forEach((words, number) => {
-      if (words === undefined) return;
-      for (const word of words.all) add(anywhere, word, number);
-      for (const word of words.name) add(inName, word, number);
+    texts.forEach((search, number) => {
+      if (search === undefined) return;
+      const { text, nameEnd } = search;
+      let start = 1;
+      while (start < text.length) {
+        let stop = text.indexOf(' ', start);
+        if (stop < 0) stop = text.length;
+        if (stop > start) {
+          const word = text.slice(start, stop);
+          add(anywhere, word, number);
+          if (stop <= nameEnd) add(inName, word, number);
+        }
+        start = stop + 1;
+      }
     });
     const words = [...anywhere.keys()].sort(compareUnits);
-    const numbers = slotWords.length;
-    const nameMembers = (word: string) => inName.get(word);
+    const numbers = texts.length;
     return new WordDictionary(
       words,
       words.map((word) => postingOf(anywhere.get(word) as number[], numbers)),
       words.map((word) => {
-        const members = nameMembers(word);
+        const members = inName.get(word);
         return members === undefined ? undefined : postingOf(members, numbers);
       }),
       alphabetOf(words),
