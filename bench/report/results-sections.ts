@@ -6,10 +6,11 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
  * A section runs to the next `## ` heading, so a kept section uses `###` and below inside.
  */
 export const FOLLOW_HEADING = '## Two instances following each other (PostgreSQL + Redis)';
+export const DISCOVERY_HEADING = '## Distinct questions (issue 38)';
 const FINDINGS_HEADING = '## Findings';
 /** What the findings section holds until someone writes it. */
 const FINDINGS_PLACEHOLDER = '(the lead fills this in)';
-const KEPT_SECTIONS = [FINDINGS_HEADING, FOLLOW_HEADING];
+const KEPT_SECTIONS = [FINDINGS_HEADING, DISCOVERY_HEADING, FOLLOW_HEADING];
 
 function sectionIn(text: string, heading: string): { readonly start: number; readonly end: number } | undefined {
   const start = text.indexOf(`${heading}\n`);
