@@ -1,6 +1,4 @@
 import { emojiKey } from '../../emoji/emoji.js';
-import { valuesOf, type FacetName } from '../search/facets.js';
-import { facetValueNumbers } from '../search/index/facet-values.js';
 import { foldText, searchText, type SearchText } from '../search/search-words.js';
 import { slugify, type SlotRecord } from '../records/slot.js';
 
@@ -37,7 +35,6 @@ export class SlotKeys {
   readonly tagKeys: readonly string[];
   private searchWords: SearchText | undefined;
   private folded: string | undefined;
-  private facetValues: Partial<Record<FacetName, Int32Array>> | undefined;
 
   constructor(private readonly record: SlotRecord) {
     const provider = providerFormsOf(record.provider);
@@ -51,17 +48,6 @@ export class SlotKeys {
     const { record } = this;
     this.searchWords ??= searchText(record.name, [record.provider, ...record.theme, ...record.features]);
     return this.searchWords;
-  }
-
-  /** The numbers of the slot's values of facet `name` (see `facetValueNumbers`), for counting a facet over many slots. */
-  facetNumbers(name: FacetName): Int32Array {
-    this.facetValues ??= {};
-    let numbers = this.facetValues[name];
-    if (numbers === undefined) {
-      numbers = facetValueNumbers(name, valuesOf(name, { record: this.record, keys: this }));
-      this.facetValues[name] = numbers;
-    }
-    return numbers;
   }
 
   /** The name as `sort=name` compares it: lower case, accents off. */

@@ -1,7 +1,6 @@
 import type { SlotRecord } from '../../records/slot.js';
-import type { SlotKeys } from '../../snapshot/slot-keys.js';
 import { rankFacet, type FacetCount, type FacetForms, type FacetName } from '../facets.js';
-import { facetValueAt, facetValueCount } from './facet-values.js';
+import { facetValueAt } from './facet-values.js';
 import type { Page, SlotFilter } from '../filter.js';
 import type { SlotOrder } from '../slot-order.js';
 import type { FieldName } from './field-postings.js';
@@ -115,27 +114,9 @@ function facetOf(index: SearchIndex, name: FacetName, passing: Uint32Array, firs
     }
     return counts;
   }
-  let counters: Int32Array = new Int32Array(facetValueCount(name) + 64);
-  for (let word = first; word <= last; word++) {
-    let bits = passing[word] as number;
-    while (bits !== 0) {
-      const lowest = bits & -bits;
-      // A slot's values are numbered the first time they are counted, so a number may lie past the counters.
-      for (const value of (index.keys[(word << 5) + 31 - Math.clz32(lowest)] as SlotKeys).facetNumbers(name)) {
-        if (value >= counters.length) counters = grown(counters, facetValueCount(name) + 64);
-        counters[value] = (counters[value] as number) + 1;
-      }
-      bits ^= lowest;
-    }
-  }
-  counters.forEach((count, number) => {
+  index.facetColumns.tally(name, passing, first, last).forEach((count, number) => {
     if (count > 0) counts.set(facetValueAt(name, number), count);
   });
   return counts;
 }
 
-function grown(counters: Int32Array, length: number): Int32Array {
-  const next = new Int32Array(length);
-  next.set(counters);
-  return next;
-}

@@ -3,6 +3,7 @@ import type { SlotKeys } from '../../snapshot/slot-keys.js';
 import { wordsFor } from '../bitset.js';
 import { Found } from '../slot-order.js';
 import { buildFieldPostings, fieldPostingsWithChange, type FieldPostings } from './field-postings.js';
+import { FacetColumns } from './facet-columns.js';
 import { SlotOrders } from './slot-orders.js';
 import { WordDictionary, type SlotWords } from './word-dictionary.js';
 
@@ -35,6 +36,7 @@ export class SearchIndex {
     readonly fields: FieldPostings,
     readonly dictionary: WordDictionary,
     readonly orders: SlotOrders,
+    readonly facetColumns: FacetColumns,
     private readonly holes: number,
   ) {}
 
@@ -50,6 +52,7 @@ export class SearchIndex {
       buildFieldPostings(slots, keys),
       WordDictionary.build(keys.map((slotKeys) => slotKeys.search)),
       new SlotOrders(slots, keys),
+      new FacetColumns(slots, keys),
       0,
     );
   }
@@ -91,7 +94,8 @@ export class SearchIndex {
     );
     const beforeFound = beforePair === undefined ? undefined : new Found(beforePair.record, beforePair.keys, true, 0);
     const orders = this.orders.withChange(records, keys, number, beforeFound);
-    return new SearchIndex(records, keys, idOrder, live, fields, dictionary, orders, holes);
+    const facetColumns = this.facetColumns.withChange(records, keys, number);
+    return new SearchIndex(records, keys, idOrder, live, fields, dictionary, orders, facetColumns, holes);
   }
 }
 
