@@ -9,6 +9,13 @@ import { passingGroups, type Group } from './passing.js';
 import type { SearchIndex } from './search-index.js';
 import { WITHIN_RELEVANCE } from './slot-orders.js';
 
+/** What a search asks (see `SlotQuery`). */
+interface IndexedQuery {
+  readonly filter: SlotFilter;
+  readonly words?: readonly string[];
+  readonly order: SlotOrder;
+}
+
 /** What a page of a search answers: the slots of the page, how many pass in all, and facet counts when asked. */
 export interface IndexedPage {
   readonly slots: readonly SlotRecord[];
@@ -32,7 +39,22 @@ const FACET_FIELDS: Readonly<Record<FacetName, FieldName>> = {
  */
 export function answerPage(
   index: SearchIndex,
-  query: { readonly filter: SlotFilter; readonly words?: readonly string[]; readonly order: SlotOrder },
+  query: IndexedQuery,
+  page: Page,
+  facetNames: readonly FacetName[],
+  forms: FacetForms,
+): IndexedPage {
+  try {
+    return pageOfPassing(index, query, page, facetNames, forms);
+  } finally {
+    index.scratch.takeBack();
+  }
+}
+
+/** `answerPage`, in bitsets lent by the index's scratch. */
+function pageOfPassing(
+  index: SearchIndex,
+  query: IndexedQuery,
   page: Page,
   facetNames: readonly FacetName[],
   forms: FacetForms,
@@ -62,12 +84,11 @@ export function answerPage(
 /** Members `skip..skip+taken` of `group` in `order`. */
 function inGroupOrder(index: SearchIndex, group: Group, order: SlotOrder, skip: number, taken: number): number[] {
   const wanted = skip + taken;
-  const compare = index.orders.compare(order);
   // Walking a presorted order meets a member every `numbers / count` steps on average; sorting the
   // members costs a pass over the bitset and about log2(count) comparisons (each a few steps) per member.
   const walkCost = (wanted * index.idOrder.length) / group.count;
   const sortCost = group.bits.length + group.count * Math.log2(group.count + 1) * 4;
-  if (sortCost < walkCost) return membersOf(group.bits).sort(compare).slice(skip, wanted);
+  if (sortCost < walkCost) return index.orders.sorted(membersOf(group.bits), order).slice(skip, wanted);
   const presorted = order.key === 'id' && !order.descending ? index.idOrder : index.orders.of(order);
   const found: number[] = [];
   let seen = 0;

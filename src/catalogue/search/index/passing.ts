@@ -1,5 +1,4 @@
 import type { SlotRecord } from '../../records/slot.js';
-import { wordsFor } from '../bitset.js';
 import type { SlotFilter } from '../filter.js';
 import { queryWords, type QueryWord } from '../search-words.js';
 import type { SlotOrder } from '../slot-order.js';
@@ -23,7 +22,7 @@ function countOf(bits: Uint32Array): number {
 function unionOf(index: SearchIndex, field: FieldName, values: readonly (string | number | boolean)[]): Uint32Array | Posting | undefined {
   const postings = values.map((value) => index.fields[field].get(value)).filter((posting): posting is Posting => posting !== undefined);
   if (postings.length <= 1) return postings[0];
-  const bits = new Uint32Array(wordsFor(index.numbers));
+  const bits = index.scratch.zeroed();
   for (const posting of postings) orInto(bits, posting);
   return bits;
 }
@@ -49,7 +48,7 @@ function keepWithin(index: SearchIndex, bits: Uint32Array, key: SlotOrder['key']
   const first = firstAtLeast(order.length, (at) => valueAt(at) >= low);
   const end = firstAtLeast(order.length, (at) => valueAt(at) > high);
   if (2 * (end - first) <= order.length) {
-    const inRange = new Uint32Array(bits.length);
+    const inRange = index.scratch.zeroed();
     for (let at = first; at < end; at++) {
       const number = order[at] as number;
       inRange[number >>> 5] = (inRange[number >>> 5] as number) | (1 << (number & 31));
@@ -86,9 +85,8 @@ interface WordSets {
 
 function wordSets(index: SearchIndex, word: QueryWord, withNames: boolean): WordSets {
   const { dictionary } = index;
-  const size = wordsFor(index.numbers);
-  const prefix = new Uint32Array(size);
-  const inName = new Uint32Array(withNames ? size : 0);
+  const prefix = index.scratch.zeroed();
+  const inName = withNames ? index.scratch.zeroed() : prefix;
   const [first, end] = dictionary.prefixRange(word.text);
   const add = (at: number) => {
     if (withNames) {
@@ -103,7 +101,7 @@ function wordSets(index: SearchIndex, word: QueryWord, withNames: boolean): Word
   if (!word.allowsTypo) return { prefix, matching: prefix, inName };
   const typos = dictionary.oneEditAway(word.text);
   if (typos.length === 0) return { prefix, matching: prefix, inName };
-  const matching = prefix.slice();
+  const matching = index.scratch.copyOf(prefix);
   for (const at of typos) {
     orInto(matching, dictionary.anywhereAt(at));
     add(at);
@@ -121,7 +119,7 @@ export function passingGroups(
   words: readonly string[] | undefined,
   relevance: boolean,
 ): { readonly passing: Uint32Array; readonly groups: readonly Group[] } {
-  const bits = index.live.slice();
+  const bits = index.scratch.copyOf(index.live);
   const keep = (posting: Uint32Array | Posting | undefined) => {
     if (posting === undefined) bits.fill(0);
     else keepOnly(bits, posting);
@@ -130,7 +128,7 @@ export function passingGroups(
   if (providers !== undefined) {
     const byName = unionOf(index, 'providerName', providers);
     const bySlug = unionOf(index, 'providerSlug', providers);
-    const either = new Uint32Array(bits.length);
+    const either = index.scratch.zeroed();
     if (byName !== undefined) orInto(either, byName);
     if (bySlug !== undefined) orInto(either, bySlug);
     keep(either);
@@ -149,16 +147,16 @@ export function passingGroups(
   }
   const count = countOf(bits);
   if (!relevance || count === 0) return { passing: bits, groups: [{ bits, count }] };
-  return { passing: bits, groups: relevanceGroups(bits, sets) };
+  return { passing: bits, groups: relevanceGroups(index, bits, sets) };
 }
 
 /** `passing` split by name match, then by how many words matched only by a typo. */
-function relevanceGroups(passing: Uint32Array, sets: readonly WordSets[]): Group[] {
-  const named = passing.slice();
+function relevanceGroups(index: SearchIndex, passing: Uint32Array, sets: readonly WordSets[]): Group[] {
+  const named = index.scratch.copyOf(passing);
   for (const { inName } of sets) keepOnly(named, inName);
   // Per slot, how many words are no prefix of its words: a sum over the words, kept in bit planes.
   const typoWords = sets.filter(({ prefix, matching }) => prefix !== matching).map(({ prefix }) => prefix);
-  const planes: Uint32Array[] = Array.from({ length: 32 - Math.clz32(typoWords.length) }, () => new Uint32Array(passing.length));
+  const planes: Uint32Array[] = Array.from({ length: 32 - Math.clz32(typoWords.length) }, () => index.scratch.zeroed());
   for (const prefix of typoWords) {
     for (let word = 0; word < passing.length; word++) {
       let carry = (passing[word] as number) & ~(prefix[word] ?? 0);
@@ -172,7 +170,7 @@ function relevanceGroups(passing: Uint32Array, sets: readonly WordSets[]): Group
   const groups: Group[] = [];
   for (const inName of [true, false]) {
     for (let typos = 0; typos <= typoWords.length; typos++) {
-      const bits = new Uint32Array(passing.length);
+      const bits = index.scratch.zeroed();
       for (let word = 0; word < passing.length; word++) {
         let value = (passing[word] as number) & (inName ? (named[word] as number) : ~(named[word] as number));
         for (let plane = 0; plane < planes.length; plane++) {

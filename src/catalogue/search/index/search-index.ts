@@ -4,6 +4,7 @@ import { wordsFor } from '../bitset.js';
 import { Found } from '../slot-order.js';
 import { buildFieldPostings, fieldPostingsWithChange, type FieldPostings } from './field-postings.js';
 import { FacetColumns } from './facet-columns.js';
+import { ScratchBitsets } from './scratch-bitsets.js';
 import { SlotOrders } from './slot-orders.js';
 import { WordDictionary, type SlotWords } from './word-dictionary.js';
 
@@ -55,6 +56,14 @@ export class SearchIndex {
       new FacetColumns(slots, keys),
       0,
     );
+  }
+
+  private scratchBitsets: ScratchBitsets | undefined;
+
+  /** Bitsets for working out one answer (see `ScratchBitsets`). */
+  get scratch(): ScratchBitsets {
+    this.scratchBitsets ??= new ScratchBitsets(wordsFor(this.records.length));
+    return this.scratchBitsets;
   }
 
   /** How many slot numbers have been handed out (in use or not): every bitset covers them. */

@@ -35,10 +35,13 @@ export class SlotOrders {
     this.made = new Map(made);
   }
 
-  /** A comparator of slot numbers, in `order`. */
-  compare(order: SlotOrder): (a: number, b: number) => number {
+  /** `numbers` sorted in `order`. */
+  sorted(numbers: readonly number[], order: SlotOrder): number[] {
     const compare = comparator(order);
-    return (a, b) => compare(this.found(a), this.found(b));
+    return numbers
+      .map((number) => ({ found: this.found(number), number }))
+      .sort((a, b) => compare(a.found, b.found))
+      .map(({ number }) => number);
   }
 
   private found(number: number): Found {
@@ -51,7 +54,7 @@ export class SlotOrders {
     const name = orderName(order);
     let numbers = this.made.get(name);
     if (numbers === undefined) {
-      numbers = this.sorted(order as SlotOrder & { key: Exclude<SlotOrder['key'], 'relevance'> });
+      numbers = this.presorted(order as SlotOrder & { key: Exclude<SlotOrder['key'], 'relevance'> });
       this.made.set(name, numbers);
     }
     return numbers;
@@ -61,7 +64,7 @@ export class SlotOrders {
    * The numbers in use sorted as `comparator(order)` sorts their slots, by keys read once per slot:
    * a numeric sort of 100,000 numbers takes a fraction of the time of a comparator over the records.
    */
-  private sorted({ key, descending }: SlotOrder & { key: Exclude<SlotOrder['key'], 'relevance'> }): Int32Array {
+  private presorted({ key, descending }: SlotOrder & { key: Exclude<SlotOrder['key'], 'relevance'> }): Int32Array {
     const numbers = Int32Array.from(this.inUse());
     const ids = new Float64Array(this.records.length);
     for (const number of numbers) ids[number] = (this.records[number] as SlotRecord).id;
