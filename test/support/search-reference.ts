@@ -24,7 +24,7 @@ export function referenceWords(text: string): string[] {
 }
 
 /** Optimal string alignment distance (insert, delete, replace, swap neighbours). */
-export function editDistance(a: string, b: string): number {
+function editDistance(a: string, b: string): number {
   const x = Array.from(a);
   const y = Array.from(b);
   const table = Array.from({ length: x.length + 1 }, (_, i) =>
@@ -43,8 +43,8 @@ export function editDistance(a: string, b: string): number {
   return (table[x.length] as number[])[y.length] as number;
 }
 
-export const isPrefix = (word: string, of: readonly string[]) => of.some((candidate) => candidate.startsWith(word));
-export const matches = (word: string, of: readonly string[]) =>
+const isPrefix = (word: string, of: readonly string[]) => of.some((candidate) => candidate.startsWith(word));
+const matches = (word: string, of: readonly string[]) =>
   isPrefix(word, of) || (Array.from(word).length >= 5 && of.some((candidate) => editDistance(word, candidate) === 1));
 
 export interface ReferenceHit {
@@ -53,7 +53,7 @@ export interface ReferenceHit {
   readonly typos: number;
 }
 
-export function referencePasses(record: SlotRecord, filter: SlotFilter): boolean {
+function referencePasses(record: SlotRecord, filter: SlotFilter): boolean {
   const slug = (name: string) => name.toLowerCase().replace(/['’]/g, '').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
   const inRange = (value: number | undefined, low: number | undefined, high: number | undefined) =>
     (low === undefined || (value !== undefined && value >= low)) && (high === undefined || (value !== undefined && value <= high));
@@ -84,7 +84,7 @@ export function referenceSearch(records: readonly SlotRecord[], query: SlotQuery
   return hits.sort(referenceOrder(query.order));
 }
 
-export function referenceOrder({ key, descending }: SlotOrder): (a: ReferenceHit, b: ReferenceHit) => number {
+function referenceOrder({ key, descending }: SlotOrder): (a: ReferenceHit, b: ReferenceHit) => number {
   const id = (a: ReferenceHit, b: ReferenceHit) => a.record.id - b.record.id;
   const direction = descending ? -1 : 1;
   const fold = (text: string) => text.toLowerCase().normalize('NFKD').replace(/\p{M}/gu, '');
@@ -146,11 +146,11 @@ export function referenceFacet(hits: readonly ReferenceHit[], name: FacetName, c
 }
 
 /* Generated catalogues: words chosen so that prefixes, typos, accents and apostrophes all collide. */
-export const NAME_WORDS = ['Olympus', 'Gates', 'Book', 'Dead', 'Dragon', 'Dragons', 'Drag', 'Fire', 'Fortune', 'Ölfürst', 'Café', "Play'n", 'Bonanza', 'Bonanzo', 'Olympsu', 'Sweet', 'Swete', 'Wild', '7s'];
-export const PROVIDERS = ['Pragmatic Play', "Play'n GO", 'NetEnt', 'Netent', 'Push Gaming', 'ELK Studios'];
-export const THEMES = ['mythology', 'fruit', 'egypt', 'candy', 'dragons'];
-export const FEATURES = ['free spins', 'megaways', 'multipliers', 'bonus buy'];
-export const TAGS = ['🍒', '💎', '❤️', '❤', '👍🏽', '👍', '🔥', '🐉'];
+const NAME_WORDS = ['Olympus', 'Gates', 'Book', 'Dead', 'Dragon', 'Dragons', 'Drag', 'Fire', 'Fortune', 'Ölfürst', 'Café', "Play'n", 'Bonanza', 'Bonanzo', 'Olympsu', 'Sweet', 'Swete', 'Wild', '7s'];
+const PROVIDERS = ['Pragmatic Play', "Play'n GO", 'NetEnt', 'Netent', 'Push Gaming', 'ELK Studios'];
+const THEMES = ['mythology', 'fruit', 'egypt', 'candy', 'dragons'];
+const FEATURES = ['free spins', 'megaways', 'multipliers', 'bonus buy'];
+const TAGS = ['🍒', '💎', '❤️', '❤', '👍🏽', '👍', '🔥', '🐉'];
 
 export const record = (id: number) =>
   fc
@@ -175,7 +175,7 @@ export const records: fc.Arbitrary<SlotRecord[]> = fc
   .chain((ids) => (ids.length === 0 ? fc.constant<SlotRecord[]>([]) : fc.tuple(...ids.map(record))));
 
 /** A query word as a person types it: a word of the catalogue, cut short, misspelt, in other case or accents. */
-export const typedWord = fc
+const typedWord = fc
   .tuple(fc.constantFrom(...NAME_WORDS, ...PROVIDERS, ...THEMES, ...FEATURES, 'zzz', 'é'), fc.nat(), fc.constantFrom('as is', 'prefix', 'swap', 'drop', 'add', 'replace', 'upper', 'accent'))
   .map(([text, at, change]) => {
     const word = text.split(' ')[0] as string;
@@ -202,7 +202,7 @@ export const typedWord = fc
 
 export const text = fc.array(typedWord, { minLength: 1, maxLength: 3 }).map((words) => words.join(' '));
 
-export const filter: fc.Arbitrary<SlotFilter> = fc
+const filter: fc.Arbitrary<SlotFilter> = fc
   .record(
     {
       providers: fc.subarray(['pragmatic play', 'playn-go', 'netent', 'push-gaming'], { minLength: 1 }),
@@ -225,7 +225,7 @@ export const filter: fc.Arbitrary<SlotFilter> = fc
   // Keep a few filters at a time, so that some slots still pass.
   .map((all) => Object.fromEntries(Object.entries(all).slice(0, 3)) as SlotFilter);
 
-export const order: fc.Arbitrary<SlotOrder> = fc.record({ key: fc.constantFrom(...SORT_KEYS.filter((key) => key !== 'relevance')), descending: fc.boolean() });
+const order: fc.Arbitrary<SlotOrder> = fc.record({ key: fc.constantFrom(...SORT_KEYS.filter((key) => key !== 'relevance')), descending: fc.boolean() });
 
 export const query: fc.Arbitrary<SlotQuery> = fc.oneof(
   fc.record({ filter, order }),

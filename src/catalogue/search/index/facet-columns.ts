@@ -83,11 +83,18 @@ export class FacetColumns {
   withChange(records: readonly (SlotRecord | undefined)[], keys: readonly (SlotKeys | undefined)[], number: number): FacetColumns {
     const made = new Map<FacetName, FacetColumn>();
     const record = records[number];
+    const before = this.records[number];
     for (const [name, column] of this.made) {
       const numbers = record === undefined ? new Int32Array(0) : facetValueNumbers(name, valuesOf(name, { record, keys: keys[number] as SlotKeys }));
-      const next = column.withSlot(number, numbers);
+      const old = before === undefined ? undefined : facetValueNumbers(name, valuesOf(name, { record: before, keys: this.keys[number] as SlotKeys }));
+      // A change that leaves the slot's values of this facet alone leaves the column as it is.
+      const next = old !== undefined && sameNumbers(old, numbers) ? column : column.withSlot(number, numbers);
       if (next !== undefined) made.set(name, next);
     }
     return new FacetColumns(records, keys, made);
   }
+}
+
+function sameNumbers(a: Int32Array, b: Int32Array): boolean {
+  return a.length === b.length && a.every((value, index) => value === b[index]);
 }

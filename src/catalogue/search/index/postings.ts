@@ -40,18 +40,7 @@ export function keepOnly(bits: Uint32Array, posting: Posting): void {
   for (const member of carried) bits[member >>> 5] = (bits[member >>> 5] as number) | (1 << (member & 31));
 }
 
-/** Clears in `bits` every member of `posting`. */
-export function clearMembers(bits: Uint32Array, posting: Posting): void {
-  if (typeof posting === 'number') bits[posting >>> 5] = (bits[posting >>> 5] as number) & ~(1 << (posting & 31));
-  else if (posting instanceof Int32Array) {
-    for (const member of posting) bits[member >>> 5] = (bits[member >>> 5] as number) & ~(1 << (member & 31));
-  } else {
-    const words = Math.min(posting.length, bits.length);
-    for (let word = 0; word < words; word++) bits[word] = (bits[word] as number) & ~(posting[word] as number);
-  }
-}
-
-export function hasBit(bits: Uint32Array, member: number): boolean {
+function hasBit(bits: Uint32Array, member: number): boolean {
   return (((bits[member >>> 5] ?? 0) >>> (member & 31)) & 1) === 1;
 }
 

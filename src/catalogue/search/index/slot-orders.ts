@@ -106,6 +106,11 @@ export class SlotOrders {
     for (const [name, numbers] of this.made) {
       const order: SlotOrder = { key: name.replace('-', '') as SlotOrder['key'], descending: name.startsWith('-') };
       const compare = comparator(order);
+      // A slot whose change leaves its sort key alone keeps its place: the order is shared as it is.
+      if (before !== undefined && after !== undefined && compare(before, after) === 0) {
+        next.made.set(name, numbers);
+        continue;
+      }
       let moved = numbers;
       if (before !== undefined) {
         const at = searchOrder(numbers, (other) => compare(this.found(other), before));
