@@ -9,20 +9,19 @@
  * Writes its section into bench/RESULTS.md.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readCatalogueDocument } from '../src/store/bundled.js';
 import { distinctQuestions, PAGE_SIZE, questionPath } from './load/distinct-questions.js';
 import { cpuPerRequestUs, distinctLoadRunner, RUN_PATIENCE_MS, type LoadResult } from './load/load.js';
-import { syntheticCatalogue } from './load/synthetic-catalogue.js';
 import type { Workload } from './load/workloads.js';
 import { describeMachine, loadAverage, singlePlacement } from './measure/machine.js';
 import { profiled } from './measure/profile-run.js';
 import type { ProfileSummary } from './measure/profile.js';
 import { measureRounds, summariseRounds, type RoundsSummary } from './measure/rounds.js';
-import { loadDatabase } from './measure/size-run.js';
+import { preparedSize } from './measure/size-run.js';
 import { benchOptions } from './report/options.js';
 import { DISCOVERY_HEADING, writeSection } from './report/results-sections.js';
 import { roundPlan, type RunContext } from './report/run-context.js';
@@ -136,12 +135,7 @@ async function main(): Promise<void> {
   let profile: { size: number; summary: ProfileSummary } | undefined;
   try {
     for (const size of options.sizes) {
-      context.log(`${size} slots`);
-      const directory = join(root, String(size));
-      mkdirSync(directory);
-      const document = syntheticCatalogue(size, categories, SEED);
-      const databasePath = join(directory, 'bench.db');
-      await loadDatabase(context, databasePath, document);
+      const { directory, document, databasePath } = await preparedSize(context, root, size, categories, SEED);
       const perRun = MOST_QUESTIONS_PER_SECOND * Math.max(plan.roundSeconds, plan.warmupSeconds, options.profileSeconds);
       // Warm-up and rounds at 10 connections and at one, then a warm-up and the profile at the largest size.
       const runs = 2 * (1 + plan.rounds) + 2;

@@ -1,27 +1,14 @@
 import type { SlotRecord } from '../../records/slot.js';
 import { rankFacet, type FacetCount, type FacetForms, type FacetName } from '../facets.js';
 import { facetValueAt } from './facet-values.js';
-import type { Page, SlotFilter } from '../filter.js';
+import type { SearchPage, SlotQuery } from '../../catalogue.js';
+import type { Page } from '../filter.js';
 import type { SlotOrder } from '../slot-order.js';
 import type { FieldName } from './field-postings.js';
 import { countIn, membersOf, postingCost } from './postings.js';
 import { passingGroups, type Group } from './passing.js';
 import type { SearchIndex } from './search-index.js';
 import { WITHIN_RELEVANCE } from './slot-orders.js';
-
-/** What a search asks (see `SlotQuery`). */
-interface IndexedQuery {
-  readonly filter: SlotFilter;
-  readonly words?: readonly string[];
-  readonly order: SlotOrder;
-}
-
-/** What a page of a search answers: the slots of the page, how many pass in all, and facet counts when asked. */
-export interface IndexedPage {
-  readonly slots: readonly SlotRecord[];
-  readonly total: number;
-  readonly facets?: Record<string, FacetCount[]>;
-}
 
 const FACET_FIELDS: Readonly<Record<FacetName, FieldName>> = {
   provider: 'providerName',
@@ -39,29 +26,26 @@ const FACET_FIELDS: Readonly<Record<FacetName, FieldName>> = {
  */
 export function answerPage(
   index: SearchIndex,
-  query: IndexedQuery,
+  query: SlotQuery,
   page: Page,
   facetNames: readonly FacetName[],
   forms: FacetForms,
-): IndexedPage {
+): SearchPage {
   try {
-    return pageOfPassing(index, query, page, facetNames, forms);
+    const { passing, groups } = passingGroups(index, query.filter, query.words, query.order.key === 'relevance');
+    const total = groups.reduce((sum, group) => sum + group.count, 0);
+    const inOrder = query.order.key === 'relevance' ? WITHIN_RELEVANCE : query.order;
+    const slots = pageNumbers(index, groups, inOrder, page, total).map((number) => index.records[number] as SlotRecord);
+    if (facetNames.length === 0) return { slots, total };
+    return { slots, total, facets: facetsOf(index, facetNames, passing, total, forms) };
   } finally {
+    // The passing set and its groups are bitsets lent by the index: nothing returned holds one.
     index.scratch.takeBack();
   }
 }
 
-/** `answerPage`, in bitsets lent by the index's scratch. */
-function pageOfPassing(
-  index: SearchIndex,
-  query: IndexedQuery,
-  page: Page,
-  facetNames: readonly FacetName[],
-  forms: FacetForms,
-): IndexedPage {
-  const { passing, groups } = passingGroups(index, query.filter, query.words, query.order.key === 'relevance');
-  const inOrder = query.order.key === 'relevance' ? WITHIN_RELEVANCE : query.order;
-  const total = groups.reduce((sum, group) => sum + group.count, 0);
+/** The numbers of the slots on `page`, the groups one after the other, each in `order`. */
+function pageNumbers(index: SearchIndex, groups: readonly Group[], order: SlotOrder, page: Page, total: number): number[] {
   const numbers: number[] = [];
   let skip = page.offset;
   let wanted = Math.min(page.limit, Math.max(total - skip, 0));
@@ -72,13 +56,11 @@ function pageOfPassing(
       continue;
     }
     const taken = Math.min(wanted, group.count - skip);
-    numbers.push(...inGroupOrder(index, group, inOrder, skip, taken));
+    numbers.push(...inGroupOrder(index, group, order, skip, taken));
     wanted -= taken;
     skip = 0;
   }
-  const slots = numbers.map((number) => index.records[number] as SlotRecord);
-  if (facetNames.length === 0) return { slots, total };
-  return { slots, total, facets: facetsOf(index, facetNames, passing, total, forms) };
+  return numbers;
 }
 
 /** Members `skip..skip+taken` of `group` in `order`. */
