@@ -6,7 +6,7 @@
  * to bench/RESULTS.md. Loopback only; every child and temporary file goes when it ends, however it ends.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -22,8 +22,7 @@ import { renderReport, type ProfileReport, type WorkersReport } from './report/r
 import { otherSections, speedTodaySection } from './report/results-sections.js';
 import { roundSeconds } from './measure/rounds.js';
 import type { RunContext } from './report/run-context.js';
-import { benchSize, loadDatabase } from './measure/size-run.js';
-import { syntheticCatalogue } from './load/synthetic-catalogue.js';
+import { benchSize, preparedSize } from './measure/size-run.js';
 import type { SizeReport } from './report/verdicts.js';
 import { benchWorkers } from './measure/workers-run.js';
 import { MATCH_EMOJIS, PLAY_EMOJIS, probeSlug, workloads } from './load/workloads.js';
@@ -110,12 +109,7 @@ async function main(): Promise<void> {
   const watchdog = setTimeout(() => abandon(`still running after ${Math.round(budget / 60_000)} minutes`, 1), budget);
   try {
     for (const size of options.sizes) {
-      context.log(`${size} slots`);
-      const directory = join(root, String(size));
-      mkdirSync(directory);
-      const document = syntheticCatalogue(size, categories, SEED);
-      const databasePath = join(directory, 'bench.db');
-      const imported = await loadDatabase(context, databasePath, document);
+      const { directory, document, databasePath, imported } = await preparedSize(context, root, size, categories, SEED);
       sizes.push(await benchSize(context, size, document, databasePath, imported, directory));
       if (size === options.sizes.at(-1)) {
         largest = document;

@@ -68,7 +68,11 @@ function script(workload: Workload): string {
     workload.body === undefined
       ? ''
       : `wrk.method = "POST"\nwrk.body = ${luaString(workload.body)}\nwrk.headers["Content-Type"] = "application/json"\n`;
-  return `${request}
+  return `${request}${DONE}`;
+}
+
+/** The end of every wrk script: the figures as one JSON line. */
+const DONE = `
 function done(summary, latency, requests)
   local e = summary.errors
   io.write(string.format('BENCH {"requests":%d,"durationUs":%d,"errors":%d,"timeouts":%d,"status":%d,"p50":%d,"p99":%d,"max":%d}\\n',
@@ -76,6 +80,20 @@ function done(summary, latency, requests)
     latency:percentile(50), latency:percentile(99), latency.max))
 end
 `;
+
+/**
+ * A wrk script sending `paths` (GETs) in turn, one thread only (each wrk thread has its own Lua
+ * state, and two would send the same paths); past the last it starts over, and `done` then reports
+ * more requests than paths, which the caller must treat as questions repeated.
+ */
+function distinctScript(paths: readonly string[]): string {
+  return `local paths = {${paths.map(luaString).join(',\n')}}
+local sent = 0
+request = function()
+  sent = sent + 1
+  return wrk.format(nil, paths[(sent - 1) % #paths + 1])
+end
+${DONE}`;
 }
 
 interface WrkFigures {
@@ -127,6 +145,34 @@ export function loadRunner(workload: Workload, settings: LoadSettings): RunLoad 
   const scriptPath = join(settings.directory, 'workload.lua');
   writeFileSync(scriptPath, script(workload));
   return (target, seconds) => wrk(target, workload, seconds, settings, scriptPath);
+}
+
+/**
+ * wrk runs on `distinctUrl` sending distinct requests (see `distinctScript`), each run the next
+ * `perRun` of `paths` from one thread (`runs` counts the runs so far, shared by every runner of the
+ * same questions), and of the fixed `workload` on any other target (the baseline). A run that would
+ * need more than its share throws: its questions would repeat.
+ */
+export function distinctLoadRunner(
+  distinctUrl: string,
+  questions: { readonly paths: readonly string[]; readonly perRun: number; runs: number },
+  workload: Workload,
+  settings: LoadSettings,
+): RunLoad {
+  const fixed = loadRunner(workload, settings);
+  const { paths, perRun } = questions;
+  return async (target, seconds) => {
+    if (target.url !== distinctUrl) return fixed(target, seconds);
+    const run = questions.runs;
+    const share = paths.slice(run * perRun, (run + 1) * perRun);
+    if (share.length < perRun) throw new Error(`only ${paths.length} distinct questions for run ${run + 1} of ${perRun} each`);
+    const scriptPath = join(settings.directory, `distinct-${run}.lua`);
+    questions.runs += 1;
+    writeFileSync(scriptPath, distinctScript(share));
+    const result = await wrk(target, workload, seconds, { ...settings, threads: 1 }, scriptPath);
+    if (result.requests > perRun) throw new Error(`${result.requests} requests in ${seconds} s outran ${perRun} distinct questions: give each run more`);
+    return result;
+  };
 }
 
 /** Warms the server (process `serverPid`) up for `warmupSeconds` (not counted), then measures for `seconds`. */

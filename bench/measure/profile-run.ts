@@ -18,7 +18,7 @@ const WRITE_PROFILE = 'PUT /api/admin/slots/{id} (one-slot write, with reads tri
 
 const nowUs = () => Number(process.hrtime.bigint() / 1000n);
 
-interface Drive {
+export interface Drive {
   /** Load that is not profiled: warm-up. */
   readonly warm: (url: string, pid: number) => Promise<void>;
   /** The load whose samples count. */
@@ -29,7 +29,7 @@ interface Drive {
  * Runs the server under `node --cpu-prof`, drives it, and keeps only the samples taken during the
  * profiled part (the profile's clock is the monotonic one hrtime reads).
  */
-async function profiled(context: RunContext, databasePath: string, directory: string, file: string, drive: Drive) {
+export async function profiled(context: RunContext, databasePath: string, directory: string, file: string, drive: Drive) {
   const server = await startSlotmoji({
     serverEntry: context.build.serverEntry,
     databasePath,

@@ -1,4 +1,7 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import type { CatalogueDocument } from '../../src/catalogue/records/document.js';
+import { syntheticCatalogue } from '../load/synthetic-catalogue.js';
 import { capture, startBaseline, verifyBaseline, type Capture } from '../servers/baseline.js';
 import { cpuPerRequestUs, leastDisturbed, loadRunner, type LoadResult } from '../load/load.js';
 import { memoryOf } from '../servers/processes.js';
@@ -33,7 +36,7 @@ export interface Import {
  * bundled catalogue) makes possible; the import is the only way in the issue allows. The server is
  * started for the import alone, so its peak resident memory is the import's (and start-up's).
  */
-export async function loadDatabase(context: RunContext, databasePath: string, document: CatalogueDocument): Promise<Import> {
+async function loadDatabase(context: RunContext, databasePath: string, document: CatalogueDocument): Promise<Import> {
   const body = importBody(document);
   const server = await startSlotmoji({ serverEntry: context.build.serverEntry, databasePath, cores: context.placement.server });
   try {
@@ -44,6 +47,22 @@ export async function loadDatabase(context: RunContext, databasePath: string, do
   } finally {
     await server.stop();
   }
+}
+
+/** A folder of its own for one catalogue size, with the synthetic catalogue of that size imported into a fresh database there. */
+export async function preparedSize(
+  context: RunContext,
+  root: string,
+  size: number,
+  categories: CatalogueDocument['categories'],
+  seed: number,
+): Promise<{ readonly directory: string; readonly document: CatalogueDocument; readonly databasePath: string; readonly imported: Import }> {
+  context.log(`${size} slots`);
+  const directory = join(root, String(size));
+  mkdirSync(directory);
+  const document = syntheticCatalogue(size, categories, seed);
+  const databasePath = join(directory, 'bench.db');
+  return { directory, document, databasePath, imported: await loadDatabase(context, databasePath, document) };
 }
 
 /**

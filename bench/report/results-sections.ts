@@ -11,7 +11,8 @@ const SPEED_TODAY_HEADING = '## What limits speed today';
 /** What the summary holds until someone writes it. */
 const SPEED_TODAY_PLACEHOLDER = '(the lead fills this in)';
 export const CHANGES_HEADING = '## Following the catalogue from outside: streams, the feed, webhooks';
-const KEPT_AFTER_REPORT = [FOLLOW_HEADING, CHANGES_HEADING];
+export const DISCOVERY_HEADING = '## Distinct questions (issue 38)';
+const KEPT_AFTER_REPORT = [FOLLOW_HEADING, CHANGES_HEADING, DISCOVERY_HEADING];
 
 function sectionIn(text: string, heading: string): { readonly start: number; readonly end: number } | undefined {
   const start = text.indexOf(`${heading}\n`);

@@ -2,7 +2,8 @@ import { buildParts, partsWithCategories, partsWithout, partsWithSlot, positionO
 import type { CategoryMap } from './records/categories.js';
 import type { EmojiAggregates } from './emojis/emoji-usage.js';
 import type { EmojiWordIndex } from './emojis/emoji-words.js';
-import { countFacet, type FacetCount, type FacetName } from './search/facets.js';
+import { countFacet, type FacetCount, type FacetForms, type FacetName } from './search/facets.js';
+import { answerPage } from './search/index/answer.js';
 import { fieldCheck, type Page, type SlotFilter } from './search/filter.js';
 import { summariseProviders, type ProviderSummary } from './snapshot/providers.js';
 import type { ScoredSlot } from './emojis/ranking.js';
@@ -174,18 +175,20 @@ export class Catalogue {
   page(query: SlotQuery, page: Page, facetNames: readonly FacetName[] = []): SearchPage {
     const { offset, limit } = page;
     if (facetNames.length === 0 && isEverySlotInIdOrder(query)) return { slots: this.slots.slice(offset, offset + limit), total: this.size };
-    const found = this.search(query);
-    const slots = found.slice(offset, offset + limit).map(({ record }) => record);
-    return facetNames.length === 0 ? { slots, total: found.length } : { slots, total: found.length, facets: this.facets(found, facetNames) };
+    return answerPage(this.parts.searchIndex.get(), query, page, facetNames, this.facetForms);
   }
 
   /** Facet counts over `found` (decisions §13). */
   facets(found: readonly Found[], names: readonly FacetName[]): Record<string, FacetCount[]> {
-    const forms = {
+    return Object.fromEntries(names.map((name) => [name, countFacet(name, found, this.facetForms)]));
+  }
+
+  /** How facets show a provider (by its name) and an emoji (as stored). */
+  private get facetForms(): FacetForms {
+    return {
       provider: (name: string) => summariseProviderName(this.parts, name),
       emoji: (key: string) => this.parts.tally.forms.get(key) ?? key,
     };
-    return Object.fromEntries(names.map((name) => [name, countFacet(name, found, forms)]));
   }
 
   private providerList: readonly ProviderSummary[] | undefined;

@@ -1,242 +1,27 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { Catalogue, type SlotQuery } from '../../src/catalogue/catalogue.js';
-import { FACET_NAMES, type FacetName } from '../../src/catalogue/search/facets.js';
-import type { SlotFilter } from '../../src/catalogue/search/filter.js';
+import { Catalogue } from '../../src/catalogue/catalogue.js';
+import { FACET_NAMES } from '../../src/catalogue/search/facets.js';
 import { searchWords } from '../../src/catalogue/search/search-words.js';
-import { VOLATILITIES, type SlotRecord } from '../../src/catalogue/records/slot.js';
-import { SORT_KEYS, type SlotOrder } from '../../src/catalogue/search/slot-order.js';
-import { compareCodePoints, emojiKey } from '../../src/emoji/emoji.js';
+import type { SlotOrder } from '../../src/catalogue/search/slot-order.js';
 import { slotRecord } from '../support/fixtures.js';
+import {
+  ids,
+  observedPage,
+  pageQuery,
+  pageRecords,
+  pageRequest,
+  query,
+  records,
+  referenceFacet,
+  referencePage,
+  referenceSearch,
+  referenceWords,
+  text,
+} from '../support/search-reference.js';
 
 const FAST_CHECK = { seed: 20261124, numRuns: 300 } as const;
-
-/*
- * A brute-force reading of decisions §13, written independently of the index: words by a plain regex,
- * typos by an edit-distance table, every slot checked against every rule.
- */
-
-function referenceWords(text: string): string[] {
-  return text
-    .toLowerCase()
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
-    .replace(/['’]/g, '')
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter((word) => word !== '');
-}
-
-/** Optimal string alignment distance (insert, delete, replace, swap neighbours). */
-function editDistance(a: string, b: string): number {
-  const x = Array.from(a);
-  const y = Array.from(b);
-  const table = Array.from({ length: x.length + 1 }, (_, i) =>
-    Array.from({ length: y.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
-  );
-  for (let i = 1; i <= x.length; i++) {
-    for (let j = 1; j <= y.length; j++) {
-      const row = table[i] as number[];
-      const cost = x[i - 1] === y[j - 1] ? 0 : 1;
-      row[j] = Math.min(((table[i - 1] as number[])[j] as number) + 1, (row[j - 1] as number) + 1, ((table[i - 1] as number[])[j - 1] as number) + cost);
-      if (i > 1 && j > 1 && x[i - 1] === y[j - 2] && x[i - 2] === y[j - 1]) {
-        row[j] = Math.min(row[j] as number, ((table[i - 2] as number[])[j - 2] as number) + 1);
-      }
-    }
-  }
-  return (table[x.length] as number[])[y.length] as number;
-}
-
-const isPrefix = (word: string, of: readonly string[]) => of.some((candidate) => candidate.startsWith(word));
-const matches = (word: string, of: readonly string[]) =>
-  isPrefix(word, of) || (Array.from(word).length >= 5 && of.some((candidate) => editDistance(word, candidate) === 1));
-
-interface ReferenceHit {
-  readonly record: SlotRecord;
-  readonly nameMatches: boolean;
-  readonly typos: number;
-}
-
-function referencePasses(record: SlotRecord, filter: SlotFilter): boolean {
-  const slug = (name: string) => name.toLowerCase().replace(/['’]/g, '').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
-  const inRange = (value: number | undefined, low: number | undefined, high: number | undefined) =>
-    (low === undefined || (value !== undefined && value >= low)) && (high === undefined || (value !== undefined && value <= high));
-  return (
-    (filter.providers === undefined || filter.providers.some((p) => p === record.provider.toLowerCase() || p === slug(record.provider))) &&
-    (filter.volatilities === undefined || filter.volatilities.includes(record.volatility)) &&
-    (filter.hasBonusBuy === undefined || filter.hasBonusBuy === record.hasBonusBuy) &&
-    (filter.themes === undefined || filter.themes.every((theme) => record.theme.includes(theme))) &&
-    (filter.features === undefined || filter.features.every((feature) => record.features.includes(feature))) &&
-    (filter.emojiKeys === undefined || record.emojiTags.some((tag) => filter.emojiKeys?.includes(emojiKey(tag)))) &&
-    inRange(record.rtp, filter.minRtp, filter.maxRtp) &&
-    inRange(record.rating, filter.minRating, filter.maxRating) &&
-    inRange(record.maxWin, filter.minMaxWin, filter.maxMaxWin) &&
-    inRange(record.releaseYear, filter.minYear, filter.maxYear)
-  );
-}
-
-function referenceSearch(records: readonly SlotRecord[], query: SlotQuery): ReferenceHit[] {
-  const hits: ReferenceHit[] = [];
-  for (const record of [...records].sort((a, b) => a.id - b.id)) {
-    if (!referencePasses(record, query.filter)) continue;
-    const words = query.words ?? [];
-    const all = [record.name, record.provider, ...record.theme, ...record.features].flatMap(referenceWords);
-    const name = referenceWords(record.name);
-    if (!words.every((word) => matches(word, all))) continue;
-    hits.push({ record, nameMatches: words.every((word) => matches(word, name)), typos: words.filter((word) => !isPrefix(word, all)).length });
-  }
-  return hits.sort(referenceOrder(query.order));
-}
-
-function referenceOrder({ key, descending }: SlotOrder): (a: ReferenceHit, b: ReferenceHit) => number {
-  const id = (a: ReferenceHit, b: ReferenceHit) => a.record.id - b.record.id;
-  const direction = descending ? -1 : 1;
-  const fold = (text: string) => text.toLowerCase().normalize('NFKD').replace(/\p{M}/gu, '');
-  return (a, b) => {
-    switch (key) {
-      case 'relevance':
-        return (a.nameMatches === b.nameMatches ? 0 : a.nameMatches ? -1 : 1) || a.typos - b.typos || b.record.rating - a.record.rating || id(a, b);
-      case 'releaseYear': {
-        const [x, y] = [a.record.releaseYear, b.record.releaseYear];
-        if (x === undefined || y === undefined) return (x === undefined ? 1 : 0) - (y === undefined ? 1 : 0) || id(a, b);
-        return direction * (x - y) || id(a, b);
-      }
-      case 'name': {
-        const [x, y] = [fold(a.record.name), fold(b.record.name)];
-        return direction * (x < y ? -1 : x > y ? 1 : 0) || id(a, b);
-      }
-      case 'id':
-        return direction * id(a, b);
-      default:
-        return direction * (a.record[key] - b.record[key]) || id(a, b);
-    }
-  };
-}
-
-function referenceFacet(hits: readonly ReferenceHit[], name: FacetName, catalogue: Catalogue): { value: string | number; count: number }[] {
-  const counts = new Map<string | number, number>();
-  const shownProvider = new Map<string, string>();
-  for (const { record } of hits) {
-    const values: (string | number)[] =
-      name === 'provider'
-        ? [record.provider.toLowerCase()]
-        : name === 'volatility'
-          ? [record.volatility]
-          : name === 'theme'
-            ? [...record.theme]
-            : name === 'feature'
-              ? [...record.features]
-              : name === 'emoji'
-                ? record.emojiTags.map(emojiKey)
-                : record.releaseYear === undefined
-                  ? []
-                  : [record.releaseYear];
-    for (const value of values) counts.set(value, (counts.get(value) ?? 0) + 1);
-  }
-  // Shown forms: a provider by the first of its spellings across the catalogue, an emoji as GET /api/emojis shows it.
-  for (const record of catalogue.slots) {
-    const key = record.provider.toLowerCase();
-    const known = shownProvider.get(key);
-    if (known === undefined || record.provider < known) shownProvider.set(key, record.provider);
-  }
-  const emojiForms = new Map(catalogue.emojis.usage.map((entry) => [emojiKey(entry.emoji), entry.emoji]));
-  return [...counts]
-    .map(([value, count]) => ({
-      value: name === 'provider' ? (shownProvider.get(value as string) as string) : name === 'emoji' ? (emojiForms.get(value as string) as string) : value,
-      count,
-    }))
-    .sort((a, b) => b.count - a.count || (typeof a.value === 'number' ? a.value - (b.value as number) : compareCodePoints(a.value, b.value as string)))
-    .slice(0, 50);
-}
-
-/* Generated catalogues: words chosen so that prefixes, typos, accents and apostrophes all collide. */
-const NAME_WORDS = ['Olympus', 'Gates', 'Book', 'Dead', 'Dragon', 'Dragons', 'Drag', 'Fire', 'Fortune', 'Ölfürst', 'Café', "Play'n", 'Bonanza', 'Bonanzo', 'Olympsu', 'Sweet', 'Swete', 'Wild', '7s'];
-const PROVIDERS = ['Pragmatic Play', "Play'n GO", 'NetEnt', 'Netent', 'Push Gaming', 'ELK Studios'];
-const THEMES = ['mythology', 'fruit', 'egypt', 'candy', 'dragons'];
-const FEATURES = ['free spins', 'megaways', 'multipliers', 'bonus buy'];
-const TAGS = ['🍒', '💎', '❤️', '❤', '👍🏽', '👍', '🔥', '🐉'];
-
-const record = (id: number) =>
-  fc
-    .record({
-      name: fc.array(fc.constantFrom(...NAME_WORDS), { minLength: 1, maxLength: 3 }).chain((words) =>
-        fc.constantFrom(' ', ' - ', ': ', '_').map((separator) => words.join(separator)),
-      ),
-      provider: fc.constantFrom(...PROVIDERS),
-      rtp: fc.constantFrom(94, 95.5, 96, 96.5, 97.12),
-      rating: fc.constantFrom(0, 3.5, 4, 4.5, 5),
-      maxWin: fc.constantFrom(500, 5000, 21100, 50000),
-      volatility: fc.constantFrom(...VOLATILITIES),
-      releaseYear: fc.constantFrom(undefined, 2012, 2019, 2024),
-      theme: fc.subarray(THEMES),
-      features: fc.subarray(FEATURES),
-      emojiTags: fc.shuffledSubarray(TAGS, { minLength: 1, maxLength: 4 }).map((tags) => [...new Map(tags.map((tag) => [emojiKey(tag), tag])).values()]),
-    })
-    .map((fields) => slotRecord(id, { ...fields, slug: `slot-${id}`, hasBonusBuy: fields.features.includes('bonus buy') }));
-
-const records: fc.Arbitrary<SlotRecord[]> = fc
-  .uniqueArray(fc.integer({ min: 1, max: 500 }), { maxLength: 40 })
-  .chain((ids) => (ids.length === 0 ? fc.constant<SlotRecord[]>([]) : fc.tuple(...ids.map(record))));
-
-/** A query word as a person types it: a word of the catalogue, cut short, misspelt, in other case or accents. */
-const typedWord = fc
-  .tuple(fc.constantFrom(...NAME_WORDS, ...PROVIDERS, ...THEMES, ...FEATURES, 'zzz', 'é'), fc.nat(), fc.constantFrom('as is', 'prefix', 'swap', 'drop', 'add', 'replace', 'upper', 'accent'))
-  .map(([text, at, change]) => {
-    const word = text.split(' ')[0] as string;
-    const i = at % Math.max(word.length, 1);
-    switch (change) {
-      case 'prefix':
-        return word.slice(0, i + 1);
-      case 'swap':
-        return word.slice(0, i) + word.slice(i + 1, i + 2) + word.slice(i, i + 1) + word.slice(i + 2);
-      case 'drop':
-        return word.slice(0, i) + word.slice(i + 1);
-      case 'add':
-        return `${word.slice(0, i)}x${word.slice(i)}`;
-      case 'replace':
-        return `${word.slice(0, i)}q${word.slice(i + 1)}`;
-      case 'upper':
-        return word.toUpperCase();
-      case 'accent':
-        return word.replace(/e/g, 'é').replace(/o/g, 'ô');
-      default:
-        return word;
-    }
-  });
-
-const text = fc.array(typedWord, { minLength: 1, maxLength: 3 }).map((words) => words.join(' '));
-
-const filter: fc.Arbitrary<SlotFilter> = fc
-  .record(
-    {
-      providers: fc.subarray(['pragmatic play', 'playn-go', 'netent', 'push-gaming'], { minLength: 1 }),
-      volatilities: fc.subarray([...VOLATILITIES], { minLength: 1 }),
-      hasBonusBuy: fc.boolean(),
-      themes: fc.subarray(THEMES, { minLength: 1, maxLength: 2 }),
-      features: fc.subarray(FEATURES, { minLength: 1, maxLength: 2 }),
-      emojiKeys: fc.subarray(['🍒', '❤', '👍', '🐉'], { minLength: 1 }),
-      minRtp: fc.constantFrom(95, 96),
-      maxRtp: fc.constantFrom(96, 97.12),
-      minRating: fc.constantFrom(3.5, 4.5),
-      maxRating: fc.constantFrom(4, 5),
-      minMaxWin: fc.constantFrom(500, 5000),
-      maxMaxWin: fc.constantFrom(21100, 50000),
-      minYear: fc.constantFrom(2012, 2019),
-      maxYear: fc.constantFrom(2019, 2024),
-    },
-    { requiredKeys: [] },
-  )
-  // Keep a few filters at a time, so that some slots still pass.
-  .map((all) => Object.fromEntries(Object.entries(all).slice(0, 3)) as SlotFilter);
-
-const order: fc.Arbitrary<SlotOrder> = fc.record({ key: fc.constantFrom(...SORT_KEYS.filter((key) => key !== 'relevance')), descending: fc.boolean() });
-
-const query: fc.Arbitrary<SlotQuery> = fc.oneof(
-  fc.record({ filter, order }),
-  fc.record({ filter, words: text.map(searchWords), order: fc.oneof(order, fc.constant<SlotOrder>({ key: 'relevance', descending: false })) }),
-);
-
-const ids = (found: readonly { record: SlotRecord }[]) => found.map(({ record: slot }) => slot.id);
 
 describe('Catalogue.search: properties against a brute-force reading of the contract', () => {
   it('finds exactly the slots the rules pass, in exactly the requested order', () => {
@@ -279,6 +64,35 @@ describe('Catalogue.search: properties against a brute-force reading of the cont
         assert.deepEqual(catalogue.providers(), rebuilt.providers());
       }),
       FAST_CHECK,
+    );
+  });
+});
+
+describe('Catalogue.page: the indexed answer against the brute-force reading', () => {
+  it('gives the page, the total and the facets the rules give', () => {
+    fc.assert(
+      fc.property(pageRecords, pageQuery, pageRequest, (slots, request, { offset, limit, facets }) => {
+        const catalogue = Catalogue.of(slots, { fruit: ['🍒'] });
+        assert.deepEqual(observedPage(catalogue, request, offset, limit, facets), referencePage(slots, catalogue, request, offset, limit, facets));
+      }),
+      FAST_CHECK,
+    );
+  });
+
+  it('keeps giving them through one-slot writes made after the index was read', () => {
+    fc.assert(
+      fc.property(pageRecords, fc.array(fc.tuple(pageRecords, pageQuery, pageRequest), { maxLength: 6 }), (first, steps) => {
+        let current = first;
+        let catalogue = Catalogue.of(current, { fruit: ['🍒'] });
+        for (const [next, request, { offset, limit, facets }] of steps) {
+          catalogue.page(request, { offset, limit }, facets);
+          for (const slot of current) if (!next.some((other) => other.id === slot.id)) catalogue = catalogue.withoutSlot(slot.id);
+          for (const slot of next) catalogue = catalogue.withSlot(slot);
+          current = next;
+          assert.deepEqual(observedPage(catalogue, request, offset, limit, facets), referencePage(current, catalogue, request, offset, limit, facets));
+        }
+      }),
+      { ...FAST_CHECK, numRuns: 100 },
     );
   });
 });

@@ -13,7 +13,7 @@ export interface FacetCount {
 export const MAX_FACET_VALUES = 50;
 
 /** How a facet's values are shown: a provider by its name, an emoji as stored, given their group keys. */
-interface FacetForms {
+export interface FacetForms {
   readonly provider: (lowerCaseName: string) => string;
   readonly emoji: (key: string) => string;
 }
@@ -24,7 +24,7 @@ interface Faceted {
 }
 
 /** The values a slot counts under for a facet, as group keys (each at most once per slot). */
-function valuesOf(name: FacetName, { record, keys }: Faceted): readonly (string | number)[] {
+export function valuesOf(name: FacetName, { record, keys }: Faceted): readonly (string | number)[] {
   switch (name) {
     case 'provider':
       return [keys.providerName];
@@ -49,6 +49,11 @@ function compareValues(a: string | number, b: string | number): number {
 export function countFacet(name: FacetName, slots: readonly Faceted[], forms: FacetForms): FacetCount[] {
   const counts = new Map<string | number, number>();
   for (const slot of slots) for (const value of valuesOf(name, slot)) counts.set(value, (counts.get(value) ?? 0) + 1);
+  return rankFacet(name, counts, forms);
+}
+
+/** Counts by group key (none zero) as a facet's answer: shown forms, most first, then by value, at most 50. */
+export function rankFacet(name: FacetName, counts: ReadonlyMap<string | number, number>, forms: FacetForms): FacetCount[] {
   const shown = (value: string | number) =>
     name === 'provider' ? forms.provider(value as string) : name === 'emoji' ? forms.emoji(value as string) : value;
   return [...counts]

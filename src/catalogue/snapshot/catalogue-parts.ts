@@ -3,6 +3,7 @@ import { EmojiIndex } from '../emojis/emoji-index.js';
 import { EmojiCounter, type EmojiAggregates, type EmojiTally } from '../emojis/emoji-usage.js';
 import { emojiWordsOf } from '../emojis/emoji-words-of.js';
 import type { EmojiWordIndex } from '../emojis/emoji-words.js';
+import { LazySearchIndex } from '../search/index/lazy-search-index.js';
 import { meritKey, meritOrder, rankAmong, sameMerit, withRankInserted, withRankMoved, withRankRemoved } from '../emojis/ranking.js';
 import type { SlotRecord } from '../records/slot.js';
 import { SlotKeys } from './slot-keys.js';
@@ -27,6 +28,7 @@ export interface CatalogueParts {
   readonly providers: ProviderTally;
   /** Made at the first call, then kept. */
   readonly emojiWords: () => EmojiWordIndex;
+  readonly searchIndex: LazySearchIndex;
 }
 
 /** Slots handled between two chances to yield while building. */
@@ -53,7 +55,8 @@ export function* buildParts(records: readonly SlotRecord[], categories: Category
   const slugs = yield* SlugIndex.build(slots);
   const providers = yield* tallyProviders(slots, keys);
   const emojis = counter.summarise(categories);
-  return { slots, categories, keys, slugs, ranked, emojiIndex, tally: counter.tally(), emojis, providers, emojiWords: emojiWordsOf(emojis) };
+  const searchIndex = new LazySearchIndex(slots, keys);
+  return { slots, categories, keys, slugs, ranked, emojiIndex, tally: counter.tally(), emojis, providers, emojiWords: emojiWordsOf(emojis), searchIndex };
 }
 
 /** The parts with `record` in place of the slot with its id, or added when there is none. */
@@ -122,7 +125,9 @@ function* changedParts(
   const emojiIndex = yield* parts.emojiIndex.withChange({ size: nextSlots.length, from, to, keysBefore, keysAfter });
   const slugs = yield* parts.slugs.withChange((before ?? (after as SlotRecord)).id, before?.slug, after?.slug, nextSlots);
   const providers = providersWithChange(parts.providers, before, after);
-  const next = { slots: nextSlots, categories: parts.categories, keys: nextKeys, slugs, ranked: nextRanked, emojiIndex, providers };
+  yield;
+  const searchIndex = parts.searchIndex.withChange(nextSlots, nextKeys, position, before, after, afterKeys);
+  const next = { slots: nextSlots, categories: parts.categories, keys: nextKeys, slugs, ranked: nextRanked, emojiIndex, providers, searchIndex };
   if (before !== undefined && after !== undefined && sameItems(before.emojiTags, after.emojiTags)) {
     return { ...next, tally: parts.tally, emojis: parts.emojis, emojiWords: parts.emojiWords };
   }

@@ -1,0 +1,125 @@
+import type { SlotRecord } from '../../records/slot.js';
+import { rankFacet, type FacetCount, type FacetForms, type FacetName } from '../facets.js';
+import { facetValueAt } from './facet-values.js';
+import type { SearchPage, SlotQuery } from '../../catalogue.js';
+import type { Page } from '../filter.js';
+import type { SlotOrder } from '../slot-order.js';
+import type { FieldName } from './field-postings.js';
+import { countIn, membersOf, postingCost } from './postings.js';
+import { passingGroups, type Group } from './passing.js';
+import type { SearchIndex } from './search-index.js';
+import { WITHIN_RELEVANCE } from './slot-orders.js';
+
+const FACET_FIELDS: Readonly<Record<FacetName, FieldName>> = {
+  provider: 'providerName',
+  volatility: 'volatility',
+  theme: 'theme',
+  feature: 'feature',
+  emoji: 'emoji',
+  releaseYear: 'releaseYear',
+};
+
+/**
+ * One page of the slots passing `filter` and `words`, in `order`, read from the index: the passing
+ * set as a bitset (one per relevance group), its members taken off a presorted order until the page
+ * is full, or sorted on their own when they are few.
+ */
+export function answerPage(
+  index: SearchIndex,
+  query: SlotQuery,
+  page: Page,
+  facetNames: readonly FacetName[],
+  forms: FacetForms,
+): SearchPage {
+  try {
+    const { passing, groups } = passingGroups(index, query.filter, query.words, query.order.key === 'relevance');
+    const total = groups.reduce((sum, group) => sum + group.count, 0);
+    const inOrder = query.order.key === 'relevance' ? WITHIN_RELEVANCE : query.order;
+    const slots = pageNumbers(index, groups, inOrder, page, total).map((number) => index.records[number] as SlotRecord);
+    if (facetNames.length === 0) return { slots, total };
+    return { slots, total, facets: facetsOf(index, facetNames, passing, total, forms) };
+  } finally {
+    // The passing set and its groups are bitsets lent by the index: nothing returned holds one.
+    index.scratch.takeBack();
+  }
+}
+
+/** The numbers of the slots on `page`, the groups one after the other, each in `order`. */
+function pageNumbers(index: SearchIndex, groups: readonly Group[], order: SlotOrder, page: Page, total: number): number[] {
+  const numbers: number[] = [];
+  let skip = page.offset;
+  let wanted = Math.min(page.limit, Math.max(total - skip, 0));
+  for (const group of groups) {
+    if (wanted === 0) break;
+    if (skip >= group.count) {
+      skip -= group.count;
+      continue;
+    }
+    const taken = Math.min(wanted, group.count - skip);
+    numbers.push(...inGroupOrder(index, group, order, skip, taken));
+    wanted -= taken;
+    skip = 0;
+  }
+  return numbers;
+}
+
+/** Members `skip..skip+taken` of `group` in `order`. */
+function inGroupOrder(index: SearchIndex, group: Group, order: SlotOrder, skip: number, taken: number): number[] {
+  const wanted = skip + taken;
+  // Walking a presorted order meets a member every `numbers / count` steps on average; sorting the
+  // members costs a pass over the bitset and about log2(count) comparisons (each a few steps) per member.
+  const walkCost = (wanted * index.idOrder.length) / group.count;
+  const sortCost = group.bits.length + group.count * Math.log2(group.count + 1) * 4;
+  if (sortCost < walkCost) return index.orders.sorted(membersOf(group.bits), order).slice(skip, wanted);
+  const presorted = order.key === 'id' && !order.descending ? index.idOrder : index.orders.of(order);
+  const found: number[] = [];
+  let seen = 0;
+  const { bits } = group;
+  for (let at = 0; at < presorted.length && seen < wanted; at++) {
+    const number = presorted[at] as number;
+    if ((((bits[number >>> 5] as number) >>> (number & 31)) & 1) === 0) continue;
+    if (seen >= skip) found.push(number);
+    seen++;
+  }
+  return found;
+}
+
+/**
+ * About how many values of each facet a slot has: tallying a facet over the passing slots costs this
+ * many steps per slot (and a little more, for reaching each slot's keys).
+ */
+const VALUES_PER_SLOT: Readonly<Record<FacetName, number>> = { provider: 2, volatility: 2, theme: 4, feature: 4, emoji: 8, releaseYear: 2 };
+
+/** Facet counts over the passing set, each facet by whichever way costs less (see `facetOf`). */
+function facetsOf(index: SearchIndex, names: readonly FacetName[], passing: Uint32Array, total: number, forms: FacetForms): Record<string, FacetCount[]> {
+  const first = passing.findIndex((word) => word !== 0);
+  if (first < 0) return Object.fromEntries(names.map((name) => [name, []]));
+  let last = passing.length - 1;
+  while (passing[last] === 0) last--;
+  return Object.fromEntries(names.map((name) => [name, rankFacet(name, facetOf(index, name, passing, first, last, total), forms)]));
+}
+
+/**
+ * One facet's counts over the passing set (its set words `first..last`): each value's posting
+ * intersected with it and counted, or, when reading every posting would cost more, the passing slots'
+ * own values, numbered, tallied in an array of counters.
+ */
+function facetOf(index: SearchIndex, name: FacetName, passing: Uint32Array, first: number, last: number, total: number): Map<string | number, number> {
+  const postings = index.fields[FACET_FIELDS[name]];
+  const span = last - first + 1;
+  let postingsCost = 0;
+  for (const posting of postings.values()) postingsCost += posting instanceof Uint32Array ? span : postingCost(posting);
+  const counts = new Map<string | number, number>();
+  if (total * VALUES_PER_SLOT[name] >= postingsCost) {
+    for (const [value, posting] of postings) {
+      const count = countIn(posting, passing, first, last);
+      if (count > 0) counts.set(value as string | number, count);
+    }
+    return counts;
+  }
+  index.facetColumns.tally(name, passing, first, last).forEach((count, number) => {
+    if (count > 0) counts.set(facetValueAt(name, number), count);
+  });
+  return counts;
+}
+

@@ -1,0 +1,187 @@
+import type { SlotRecord } from '../../records/slot.js';
+import type { SlotFilter } from '../filter.js';
+import { queryWords, type QueryWord } from '../search-words.js';
+import type { SlotOrder } from '../slot-order.js';
+import type { FieldName } from './field-postings.js';
+import { bitCount, keepOnly, orInto, type Posting } from './postings.js';
+import type { SearchIndex } from './search-index.js';
+
+/** Slots that pass and share a relevance rank (or all that pass, for other orders), as a bitset and its count. */
+export interface Group {
+  readonly bits: Uint32Array;
+  readonly count: number;
+}
+
+function countOf(bits: Uint32Array): number {
+  let count = 0;
+  for (const word of bits) if (word !== 0) count += bitCount(word);
+  return count;
+}
+
+/** The union of `values`' postings in `field`, or undefined when no value has one. */
+function unionOf(index: SearchIndex, field: FieldName, values: readonly (string | number | boolean)[]): Uint32Array | Posting | undefined {
+  const postings = values.map((value) => index.fields[field].get(value)).filter((posting): posting is Posting => posting !== undefined);
+  if (postings.length <= 1) return postings[0];
+  const bits = index.scratch.zeroed();
+  for (const posting of postings) orInto(bits, posting);
+  return bits;
+}
+
+/** A bound's field, as a number (undefined: the slot fails any bound on it). */
+type BoundValue = (record: SlotRecord) => number | undefined;
+
+const BOUNDS: readonly { readonly key: SlotOrder['key']; readonly value: BoundValue; readonly low: keyof SlotFilter; readonly high: keyof SlotFilter }[] = [
+  { key: 'rtp', value: (record) => record.rtp, low: 'minRtp', high: 'maxRtp' },
+  { key: 'rating', value: (record) => record.rating, low: 'minRating', high: 'maxRating' },
+  { key: 'maxWin', value: (record) => record.maxWin, low: 'minMaxWin', high: 'maxMaxWin' },
+  { key: 'releaseYear', value: (record) => record.releaseYear, low: 'minYear', high: 'maxYear' },
+];
+
+/**
+ * Clears in `bits` the slots whose `key` lies outside `low..high`: the range is cut out of the field's
+ * ascending order by two binary searches, and set as bits, or (when it holds most slots) the slots
+ * outside it cleared, so at most half the slots are visited.
+ */
+function keepWithin(index: SearchIndex, bits: Uint32Array, key: SlotOrder['key'], value: BoundValue, low: number, high: number): void {
+  const order = index.orders.of({ key, descending: false });
+  const valueAt = (at: number) => value(index.records[order[at] as number] as SlotRecord) ?? Infinity;
+  const first = firstAtLeast(order.length, (at) => valueAt(at) >= low);
+  const end = firstAtLeast(order.length, (at) => valueAt(at) > high);
+  if (2 * (end - first) <= order.length) {
+    const inRange = index.scratch.zeroed();
+    for (let at = first; at < end; at++) {
+      const number = order[at] as number;
+      inRange[number >>> 5] = (inRange[number >>> 5] as number) | (1 << (number & 31));
+    }
+    keepOnly(bits, inRange);
+    return;
+  }
+  const clear = (at: number) => {
+    const number = order[at] as number;
+    bits[number >>> 5] = (bits[number >>> 5] as number) & ~(1 << (number & 31));
+  };
+  for (let at = 0; at < first; at++) clear(at);
+  for (let at = end; at < order.length; at++) clear(at);
+}
+
+/** The first of `0..count` where `holds` (false, then true) turns true. */
+function firstAtLeast(count: number, holds: (at: number) => boolean): number {
+  let low = 0;
+  let high = count;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (holds(middle)) high = middle;
+    else low = middle + 1;
+  }
+  return low;
+}
+
+/** How one query word meets the slots: by a prefix of one of their words, by either a prefix or a typo, in their names. */
+interface WordSets {
+  readonly prefix: Uint32Array;
+  readonly matching: Uint32Array;
+  readonly inName: Uint32Array;
+}
+
+function wordSets(index: SearchIndex, word: QueryWord, withNames: boolean): WordSets {
+  const { dictionary } = index;
+  const prefix = index.scratch.zeroed();
+  const inName = withNames ? index.scratch.zeroed() : prefix;
+  const [first, end] = dictionary.prefixRange(word.text);
+  const add = (at: number) => {
+    if (withNames) {
+      const named = dictionary.inNameAt(at);
+      if (named !== undefined) orInto(inName, named);
+    }
+  };
+  for (let at = first; at < end; at++) {
+    orInto(prefix, dictionary.anywhereAt(at));
+    add(at);
+  }
+  if (!word.allowsTypo) return { prefix, matching: prefix, inName };
+  const typos = dictionary.oneEditAway(word.text);
+  if (typos.length === 0) return { prefix, matching: prefix, inName };
+  const matching = index.scratch.copyOf(prefix);
+  for (const at of typos) {
+    orInto(matching, dictionary.anywhereAt(at));
+    add(at);
+  }
+  return { prefix, matching, inName };
+}
+
+/**
+ * The slots passing every filter and every word, and the same set split into relevance groups when
+ * `relevance` (name matches first, then fewer typo words: decisions §13), best group first.
+ */
+export function passingGroups(
+  index: SearchIndex,
+  filter: SlotFilter,
+  words: readonly string[] | undefined,
+  relevance: boolean,
+): { readonly passing: Uint32Array; readonly groups: readonly Group[] } {
+  const bits = index.scratch.copyOf(index.live);
+  const keep = (posting: Uint32Array | Posting | undefined) => {
+    if (posting === undefined) bits.fill(0);
+    else keepOnly(bits, posting);
+  };
+  const { providers, volatilities, hasBonusBuy, themes, features, emojiKeys } = filter;
+  if (providers !== undefined) {
+    const byName = unionOf(index, 'providerName', providers);
+    const bySlug = unionOf(index, 'providerSlug', providers);
+    const either = index.scratch.zeroed();
+    if (byName !== undefined) orInto(either, byName);
+    if (bySlug !== undefined) orInto(either, bySlug);
+    keep(either);
+  }
+  if (volatilities !== undefined) keep(unionOf(index, 'volatility', volatilities));
+  if (hasBonusBuy !== undefined) keep(index.fields.bonusBuy.get(hasBonusBuy));
+  for (const theme of themes ?? []) keep(index.fields.theme.get(theme));
+  for (const feature of features ?? []) keep(index.fields.feature.get(feature));
+  if (emojiKeys !== undefined) keep(unionOf(index, 'emoji', emojiKeys));
+  const sets = queryWords(words ?? []).map((word) => wordSets(index, word, relevance));
+  for (const { matching } of sets) keepOnly(bits, matching);
+  for (const { key, value, low, high } of BOUNDS) {
+    const min = filter[low] as number | undefined;
+    const max = filter[high] as number | undefined;
+    if (min !== undefined || max !== undefined) keepWithin(index, bits, key, value, min ?? -Infinity, max ?? Infinity);
+  }
+  const count = countOf(bits);
+  if (!relevance || count === 0) return { passing: bits, groups: [{ bits, count }] };
+  return { passing: bits, groups: relevanceGroups(index, bits, sets) };
+}
+
+/** `passing` split by name match, then by how many words matched only by a typo. */
+function relevanceGroups(index: SearchIndex, passing: Uint32Array, sets: readonly WordSets[]): Group[] {
+  const named = index.scratch.copyOf(passing);
+  for (const { inName } of sets) keepOnly(named, inName);
+  // Per slot, how many words are no prefix of its words: a sum over the words, kept in bit planes.
+  const typoWords = sets.filter(({ prefix, matching }) => prefix !== matching).map(({ prefix }) => prefix);
+  const planes: Uint32Array[] = Array.from({ length: 32 - Math.clz32(typoWords.length) }, () => index.scratch.zeroed());
+  for (const prefix of typoWords) {
+    for (let word = 0; word < passing.length; word++) {
+      let carry = (passing[word] as number) & ~(prefix[word] ?? 0);
+      for (let plane = 0; carry !== 0 && plane < planes.length; plane++) {
+        const value = (planes[plane] as Uint32Array)[word] as number;
+        (planes[plane] as Uint32Array)[word] = value ^ carry;
+        carry &= value;
+      }
+    }
+  }
+  const groups: Group[] = [];
+  for (const inName of [true, false]) {
+    for (let typos = 0; typos <= typoWords.length; typos++) {
+      const bits = index.scratch.zeroed();
+      for (let word = 0; word < passing.length; word++) {
+        let value = (passing[word] as number) & (inName ? (named[word] as number) : ~(named[word] as number));
+        for (let plane = 0; plane < planes.length; plane++) {
+          const set = (planes[plane] as Uint32Array)[word] as number;
+          value &= (typos >>> plane) & 1 ? set : ~set;
+        }
+        bits[word] = value;
+      }
+      const count = countOf(bits);
+      if (count > 0) groups.push({ bits, count });
+    }
+  }
+  return groups;
+}

@@ -1,0 +1,131 @@
+import { wordsFor } from '../bitset.js';
+
+/**
+ * The slots carrying one value (a provider, a theme, a word...), by slot number: a single number when
+ * one slot does, a sorted `Int32Array` while that is no larger than a bitset, else a `Uint32Array`
+ * bitset. Most words of a catalogue sit on one slot or a few, so a bitset each would cost gigabytes
+ * at 100,000 slots, while a value on thousands of slots is read fastest as machine words.
+ * Postings are never changed once made; a write makes new ones for the values it touches.
+ * A bitset may be shorter than the numbers in use: a word past its end reads as zero.
+ */
+export type Posting = number | Int32Array | Uint32Array;
+
+/** What reading a posting costs, in steps: one per member of a list, one per machine word of a bitset. */
+export function postingCost(posting: Posting): number {
+  return typeof posting === 'number' ? 1 : posting.length;
+}
+
+/** Sets the bits of `posting`'s members in `bits`. */
+export function orInto(bits: Uint32Array, posting: Posting): void {
+  if (typeof posting === 'number') bits[posting >>> 5] = (bits[posting >>> 5] as number) | (1 << (posting & 31));
+  else if (posting instanceof Int32Array) {
+    for (const member of posting) bits[member >>> 5] = (bits[member >>> 5] as number) | (1 << (member & 31));
+  } else {
+    const words = Math.min(posting.length, bits.length);
+    for (let word = 0; word < words; word++) bits[word] = (bits[word] as number) | (posting[word] as number);
+  }
+}
+
+/** Clears in `bits` every bit that is not a member of `posting`. */
+export function keepOnly(bits: Uint32Array, posting: Posting): void {
+  if (posting instanceof Uint32Array) {
+    const words = Math.min(posting.length, bits.length);
+    for (let word = 0; word < words; word++) bits[word] = (bits[word] as number) & (posting[word] as number);
+    bits.fill(0, words);
+    return;
+  }
+  const kept = typeof posting === 'number' ? [posting] : posting;
+  const carried = Array.from(kept).filter((member) => hasBit(bits, member));
+  bits.fill(0);
+  for (const member of carried) bits[member >>> 5] = (bits[member >>> 5] as number) | (1 << (member & 31));
+}
+
+function hasBit(bits: Uint32Array, member: number): boolean {
+  return (((bits[member >>> 5] ?? 0) >>> (member & 31)) & 1) === 1;
+}
+
+/** Set bits in one 32-bit word. */
+export function bitCount(word: number): number {
+  let bits = word - ((word >>> 1) & 0x55555555);
+  bits = (bits & 0x33333333) + ((bits >>> 2) & 0x33333333);
+  return (((bits + (bits >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
+}
+
+/** How many members of `posting` are set in `bits`, reading only words `first..last` of a bitset posting. */
+export function countIn(posting: Posting, bits: Uint32Array, first: number, last: number): number {
+  if (typeof posting === 'number') return hasBit(bits, posting) ? 1 : 0;
+  let count = 0;
+  if (posting instanceof Int32Array) {
+    for (const member of posting) count += ((bits[member >>> 5] as number) >>> (member & 31)) & 1;
+    return count;
+  }
+  const end = Math.min(last + 1, posting.length);
+  for (let word = first; word < end; word++) count += bitCount((bits[word] as number) & (posting[word] as number));
+  return count;
+}
+
+/** Every set bit of `bits`, ascending. */
+export function membersOf(bits: Uint32Array): number[] {
+  const members: number[] = [];
+  for (let word = 0; word < bits.length; word++) {
+    let value = bits[word] as number;
+    while (value !== 0) {
+      const lowest = value & -value;
+      members.push((word << 5) + 31 - Math.clz32(lowest));
+      value ^= lowest;
+    }
+  }
+  return members;
+}
+
+/** `posting` with `member` added (`numbers` slot numbers in use, which sizes a bitset). */
+export function withMember(posting: Posting | undefined, member: number, numbers: number): Posting {
+  if (posting === undefined) return member;
+  if (posting instanceof Uint32Array) {
+    const bits = new Uint32Array(Math.max(posting.length, wordsFor(numbers)));
+    bits.set(posting);
+    bits[member >>> 5] = (bits[member >>> 5] as number) | (1 << (member & 31));
+    return bits;
+  }
+  const list = typeof posting === 'number' ? [posting] : Array.from(posting);
+  const at = lowerBound(list, member);
+  if (list[at] === member) return posting;
+  list.splice(at, 0, member);
+  if (list.length <= wordsFor(numbers)) return Int32Array.from(list);
+  const bits = new Uint32Array(wordsFor(numbers));
+  for (const each of list) bits[each >>> 5] = (bits[each >>> 5] as number) | (1 << (each & 31));
+  return bits;
+}
+
+/** `posting` without `member`; undefined when nothing is left. */
+export function withoutMember(posting: Posting, member: number): Posting | undefined {
+  if (typeof posting === 'number') return posting === member ? undefined : posting;
+  if (posting instanceof Int32Array) {
+    const list = Array.from(posting).filter((each) => each !== member);
+    return list.length === 0 ? undefined : list.length === 1 ? (list[0] as number) : Int32Array.from(list);
+  }
+  const bits = posting.slice();
+  if (member >>> 5 < bits.length) bits[member >>> 5] = (bits[member >>> 5] as number) & ~(1 << (member & 31));
+  // A bitset whose members would fit a list stays a bitset: reading it costs a few thousand word steps at most.
+  return bits.some((word) => word !== 0) ? bits : undefined;
+}
+
+/** A posting of `members` (ascending, distinct), out of `numbers` slot numbers. */
+export function postingOf(members: readonly number[], numbers: number): Posting {
+  if (members.length === 1) return members[0] as number;
+  if (members.length <= wordsFor(numbers)) return Int32Array.from(members);
+  const bits = new Uint32Array(wordsFor(numbers));
+  for (const member of members) bits[member >>> 5] = (bits[member >>> 5] as number) | (1 << (member & 31));
+  return bits;
+}
+
+function lowerBound(sorted: readonly number[], value: number): number {
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if ((sorted[middle] as number) < value) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}

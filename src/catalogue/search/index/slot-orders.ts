@@ -1,0 +1,145 @@
+import type { SlotRecord } from '../../records/slot.js';
+import type { SlotKeys } from '../../snapshot/slot-keys.js';
+import { comparator, Found, type SlotOrder } from '../slot-order.js';
+
+/** What each numeric sort key reads from a slot. */
+const NUMERIC_KEYS: Readonly<Record<Exclude<SlotOrder['key'], 'name' | 'relevance'>, (record: SlotRecord) => number | undefined>> = {
+  id: (record) => record.id,
+  rtp: (record) => record.rtp,
+  rating: (record) => record.rating,
+  maxWin: (record) => record.maxWin,
+  releaseYear: (record) => record.releaseYear,
+};
+
+/** Slots of one relevance group are in this order (decisions §13: rating descending, then id). */
+export const WITHIN_RELEVANCE: SlotOrder = { key: 'rating', descending: true };
+
+/** The key an order is kept under: `rtp`, `-rtp`... */
+function orderName({ key, descending }: SlotOrder): string {
+  return descending ? `-${key}` : key;
+}
+
+/**
+ * Every slot number in use, presorted once per sort key and direction (as `comparator` orders them),
+ * made at the first question that needs one and kept for the snapshot. A one-slot write moves one
+ * number in each order already made, so an order is sorted once per run of writes, not once per write.
+ */
+export class SlotOrders {
+  private readonly made: Map<string, Int32Array>;
+
+  constructor(
+    private readonly records: readonly (SlotRecord | undefined)[],
+    private readonly keys: readonly (SlotKeys | undefined)[],
+    made: ReadonlyMap<string, Int32Array> = new Map(),
+  ) {
+    this.made = new Map(made);
+  }
+
+  /** `numbers` sorted in `order`. */
+  sorted(numbers: readonly number[], order: SlotOrder): number[] {
+    const compare = comparator(order);
+    return numbers
+      .map((number) => ({ found: this.found(number), number }))
+      .sort((a, b) => compare(a.found, b.found))
+      .map(({ number }) => number);
+  }
+
+  private found(number: number): Found {
+    return new Found(this.records[number] as SlotRecord, this.keys[number] as SlotKeys, true, 0);
+  }
+
+  /** The numbers in use in `order`; `relevance` gives `-rating`, the order inside each relevance group. */
+  of(asked: SlotOrder): Int32Array {
+    const order: SlotOrder = asked.key === 'relevance' ? WITHIN_RELEVANCE : asked;
+    const name = orderName(order);
+    let numbers = this.made.get(name);
+    if (numbers === undefined) {
+      numbers = this.presorted(order as SlotOrder & { key: Exclude<SlotOrder['key'], 'relevance'> });
+      this.made.set(name, numbers);
+    }
+    return numbers;
+  }
+
+  /**
+   * The numbers in use sorted as `comparator(order)` sorts their slots, by keys read once per slot:
+   * a numeric sort of 100,000 numbers takes a fraction of the time of a comparator over the records.
+   */
+  private presorted({ key, descending }: SlotOrder & { key: Exclude<SlotOrder['key'], 'relevance'> }): Int32Array {
+    const numbers = Int32Array.from(this.inUse());
+    const ids = new Float64Array(this.records.length);
+    for (const number of numbers) ids[number] = (this.records[number] as SlotRecord).id;
+    if (key === 'name') {
+      const names = this.keys.map((keys) => keys?.foldedName ?? '');
+      const sign = descending ? -1 : 1;
+      return numbers.sort((a, b) => {
+        const [x, y] = [names[a] as string, names[b] as string];
+        return (x < y ? -sign : x > y ? sign : 0) || (ids[a] as number) - (ids[b] as number);
+      });
+    }
+    const value = NUMERIC_KEYS[key];
+    const sortKeys = new Float64Array(this.records.length);
+    for (const number of numbers) {
+      const given = value(this.records[number] as SlotRecord);
+      // A slot without a value (a release year) comes last in either direction.
+      sortKeys[number] = given === undefined ? Infinity : descending ? -given : given;
+    }
+    // Two missing values give NaN, which falls through to the id as a tie does.
+    return numbers.sort((a, b) => (sortKeys[a] as number) - (sortKeys[b] as number) || (ids[a] as number) - (ids[b] as number));
+  }
+
+  private *inUse(): Generator<number> {
+    for (let number = 0; number < this.records.length; number++) if (this.records[number] !== undefined) yield number;
+  }
+
+  /**
+   * The orders after slot `number` changed (`records` and `keys` are the new snapshot's): each order
+   * already made loses the number where its old record sat and gains it where the new one sorts.
+   */
+  withChange(
+    records: readonly (SlotRecord | undefined)[],
+    keys: readonly (SlotKeys | undefined)[],
+    number: number,
+    before: Found | undefined,
+  ): SlotOrders {
+    const next = new SlotOrders(records, keys);
+    const after = records[number] === undefined ? undefined : next.found(number);
+    for (const [name, numbers] of this.made) {
+      const order: SlotOrder = { key: name.replace('-', '') as SlotOrder['key'], descending: name.startsWith('-') };
+      const compare = comparator(order);
+      // A slot whose change leaves its sort key alone keeps its place: the order is shared as it is.
+      if (before !== undefined && after !== undefined && compare(before, after) === 0) {
+        next.made.set(name, numbers);
+        continue;
+      }
+      let moved = numbers;
+      if (before !== undefined) {
+        const at = searchOrder(numbers, (other) => compare(this.found(other), before));
+        moved = new Int32Array(numbers.length - 1);
+        moved.set(numbers.subarray(0, at));
+        moved.set(numbers.subarray(at + 1), at);
+      }
+      if (after !== undefined) {
+        const at = searchOrder(moved, (other) => compare(next.found(other), after));
+        const grown = new Int32Array(moved.length + 1);
+        grown.set(moved.subarray(0, at));
+        grown[at] = number;
+        grown.set(moved.subarray(at), at + 1);
+        moved = grown;
+      }
+      next.made.set(name, moved);
+    }
+    return next;
+  }
+}
+
+/** The first place in `numbers` where `compareToTarget` is not negative. */
+function searchOrder(numbers: Int32Array, compareToTarget: (number: number) => number): number {
+  let low = 0;
+  let high = numbers.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (compareToTarget(numbers[middle] as number) < 0) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}

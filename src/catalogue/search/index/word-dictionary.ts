@@ -1,0 +1,185 @@
+import type { SearchText } from '../search-words.js';
+import { postingOf, withMember, withoutMember, type Posting } from './postings.js';
+
+/** The distinct words of one slot: of its name, and of every searched field (the name's included). */
+export interface SlotWords {
+  readonly name: ReadonlySet<string>;
+  readonly all: ReadonlySet<string>;
+}
+
+/**
+ * Every word of every slot's name, provider, themes and features, sorted by UTF-16 code units so that
+ * the words starting with a prefix are one range found by binary search, each with the slots carrying
+ * it anywhere and the slots carrying it in their name. The arrays are never changed once made.
+ */
+export class WordDictionary {
+  private constructor(
+    private readonly words: readonly string[],
+    private readonly anywhere: readonly Posting[],
+    /** Undefined where no slot has the word in its name. */
+    private readonly inName: readonly (Posting | undefined)[],
+    /** Every character of every word, for spelling out the words one edit away from a query word. */
+    private readonly alphabet: readonly string[],
+  ) {}
+
+  /** The dictionary of slots' search texts (by slot number; undefined for a number no longer in use). */
+  static build(texts: readonly (SearchText | undefined)[]): WordDictionary {
+    const anywhere = new Map<string, number[]>();
+    const inName = new Map<string, number[]>();
+    const add = (map: Map<string, number[]>, word: string, number: number) => {
+      const list = map.get(word);
+      if (list === undefined) map.set(word, [number]);
+      // Numbers come in ascending order, so a word a slot repeats is the list's last member.
+      else if (list[list.length - 1] !== number) list.push(number);
+    };
+    texts.forEach((search, number) => {
+      if (search === undefined) return;
+      const { text, nameEnd } = search;
+      let start = 1;
+      while (start < text.length) {
+        let stop = text.indexOf(' ', start);
+        if (stop < 0) stop = text.length;
+        if (stop > start) {
+          const word = text.slice(start, stop);
+          add(anywhere, word, number);
+          if (stop <= nameEnd) add(inName, word, number);
+        }
+        start = stop + 1;
+      }
+    });
+    const words = [...anywhere.keys()].sort(compareUnits);
+    const numbers = texts.length;
+    return new WordDictionary(
+      words,
+      words.map((word) => postingOf(anywhere.get(word) as number[], numbers)),
+      words.map((word) => {
+        const members = inName.get(word);
+        return members === undefined ? undefined : postingOf(members, numbers);
+      }),
+      alphabetOf(words),
+    );
+  }
+
+  /** The dictionary after slot `number`'s words changed from `before` to `after`. */
+  withChange(number: number, numbers: number, before: SlotWords | undefined, after: SlotWords | undefined): WordDictionary {
+    const empty: SlotWords = { name: new Set(), all: new Set() };
+    const old = before ?? empty;
+    const now = after ?? empty;
+    const touched = [...new Set([...old.all, ...now.all])].filter((word) => old.all.has(word) !== now.all.has(word) || old.name.has(word) !== now.name.has(word));
+    if (touched.length === 0) return this;
+    const words = [...this.words];
+    const anywhere = [...this.anywhere];
+    const inName = [...this.inName];
+    let alphabet = this.alphabet;
+    for (const word of touched) {
+      const at = lowerBound(words, word);
+      if (words[at] !== word) {
+        words.splice(at, 0, word);
+        anywhere.splice(at, 0, undefined as unknown as Posting);
+        inName.splice(at, 0, undefined);
+        alphabet = withCharacters(alphabet, word);
+      }
+      const changed = (posting: Posting | undefined, had: boolean, has: boolean) =>
+        had === has ? posting : has ? withMember(posting, number, numbers) : withoutMember(posting as Posting, number);
+      const all = changed(anywhere[at], old.all.has(word), now.all.has(word));
+      const name = changed(inName[at], old.name.has(word), now.name.has(word));
+      if (all === undefined) {
+        words.splice(at, 1);
+        anywhere.splice(at, 1);
+        inName.splice(at, 1);
+      } else {
+        anywhere[at] = all;
+        inName[at] = name;
+      }
+    }
+    return new WordDictionary(words, anywhere, inName, alphabet);
+  }
+
+  /** Positions of the words starting with `prefix`: `[first, end)`. */
+  prefixRange(prefix: string, first = 0, end = this.words.length): [number, number] {
+    const low = lowerBound(this.words, prefix, first, end);
+    let high = low;
+    let step = 1;
+    // Gallop, then bisect: short ranges (a whole word typed) are the common case.
+    while (high + step <= end && (this.words[high + step - 1] as string).startsWith(prefix)) {
+      high += step;
+      step *= 2;
+    }
+    let limit = Math.min(high + step, end);
+    while (high < limit) {
+      const middle = (high + limit) >>> 1;
+      if ((this.words[middle] as string).startsWith(prefix)) high = middle + 1;
+      else limit = middle;
+    }
+    return [low, high];
+  }
+
+  /**
+   * Positions of the words one edit (insert, delete, replace, swap of neighbours) away from `word`,
+   * counting characters: every such spelling is looked up, a few hundred binary searches in all.
+   */
+  oneEditAway(word: string): number[] {
+    const characters = Array.from(word);
+    const found = new Set<number>();
+    const look = (candidate: string, first: number, end: number) => {
+      const at = lowerBound(this.words, candidate, first, end);
+      if (at < end && this.words[at] === candidate) found.add(at);
+    };
+    const whole = this.words.length;
+    for (let i = 0; i < characters.length; i++) {
+      look(characters.slice(0, i).join('') + characters.slice(i + 1).join(''), 0, whole);
+      if (i + 1 < characters.length && characters[i] !== characters[i + 1]) {
+        const swapped = [...characters];
+        [swapped[i], swapped[i + 1]] = [swapped[i + 1] as string, swapped[i] as string];
+        look(swapped.join(''), 0, whole);
+      }
+    }
+    // Words made by replacing or inserting at `i` start with the first `i` characters: search only among those.
+    let [first, end] = [0, whole];
+    for (let i = 0; i <= characters.length && first < end; i++) {
+      const head = characters.slice(0, i).join('');
+      const tail = characters.slice(i + 1).join('');
+      const kept = characters.slice(i).join('');
+      for (const character of this.alphabet) {
+        look(head + character + kept, first, end);
+        if (i < characters.length && character !== characters[i]) look(head + character + tail, first, end);
+      }
+      if (i < characters.length) [first, end] = this.prefixRange(head + (characters[i] as string), first, end);
+    }
+    return [...found];
+  }
+
+  anywhereAt(position: number): Posting {
+    return this.anywhere[position] as Posting;
+  }
+
+  inNameAt(position: number): Posting | undefined {
+    return this.inName[position];
+  }
+}
+
+function compareUnits(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+function lowerBound(sorted: readonly string[], value: string, first = 0, end = sorted.length): number {
+  let low = first;
+  let high = end;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if ((sorted[middle] as string) < value) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+function alphabetOf(words: readonly string[]): string[] {
+  const characters = new Set<string>();
+  for (const word of words) for (const character of word) characters.add(character);
+  return [...characters].sort(compareUnits);
+}
+
+function withCharacters(alphabet: readonly string[], word: string): readonly string[] {
+  const missing = Array.from(word).filter((character) => !alphabet.includes(character));
+  return missing.length === 0 ? alphabet : [...new Set([...alphabet, ...missing])].sort(compareUnits);
+}
