@@ -3370,6 +3370,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             431: components["responses"]["HeadersTooLarge"];
             /** @description The database did not answer; nothing changed */
             503: {
@@ -3464,6 +3465,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             431: components["responses"]["HeadersTooLarge"];
             /** @description The database did not answer; nothing changed */
             503: {
@@ -3550,6 +3552,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             /** @description No webhook endpoint has this id */
             404: {
                 headers: {
@@ -3590,6 +3593,7 @@ export interface operations {
                 content?: never;
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             /** @description No webhook endpoint has this id */
             404: {
                 headers: {
@@ -3646,6 +3650,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             /** @description No webhook endpoint has this id */
             404: {
                 headers: {
@@ -3699,6 +3704,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             /** @description No webhook endpoint has this id */
             404: {
                 headers: {
@@ -3754,6 +3760,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             /** @description No webhook endpoint has this id */
             404: {
                 headers: {
@@ -4071,7 +4078,7 @@ export interface operations {
             query?: {
                 /** @description Only entries by this actor name */
                 actor?: string;
-                /** @description Only this action: slot.create, slot.replace, slot.delete, slot.restore, categories.replace, catalogue.import, ratelimit.reset, operator.create, operator.passwd, operator.role, operator.disable, operator.enable, token.create, token.revoke */
+                /** @description Only this action: slot.create, slot.replace, slot.delete, slot.restore, categories.replace, catalogue.import, ratelimit.reset, operator.create, operator.passwd, operator.role, operator.disable, operator.enable, token.create, token.revoke, webhook.create, webhook.update, webhook.rotate, webhook.delete */
                 action?: string;
                 /** @description Only changes of this slot id */
                 slot?: string;
@@ -4106,7 +4113,7 @@ export interface operations {
                                 type: "operator" | "token" | "admin-token";
                                 name: string;
                             };
-                            action: "slot.create" | "slot.replace" | "slot.delete" | "slot.restore" | "categories.replace" | "catalogue.import" | "ratelimit.reset" | "operator.create" | "operator.passwd" | "operator.role" | "operator.disable" | "operator.enable" | "token.create" | "token.revoke";
+                            action: "slot.create" | "slot.replace" | "slot.delete" | "slot.restore" | "categories.replace" | "catalogue.import" | "ratelimit.reset" | "operator.create" | "operator.passwd" | "operator.role" | "operator.disable" | "operator.enable" | "token.create" | "token.revoke" | "webhook.create" | "webhook.update" | "webhook.rotate" | "webhook.delete";
                             target: {
                                 type: string;
                                 id: string;

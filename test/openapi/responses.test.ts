@@ -68,6 +68,13 @@ const FORBIDDEN_TO_READERS: readonly Sample[] = (
     ['listTokens', '/api/admin/tokens'],
     ['createToken', '/api/admin/tokens'],
     ['revokeToken', '/api/admin/tokens/1'],
+    ['createWebhook', '/api/admin/webhooks'],
+    ['listWebhooks', '/api/admin/webhooks'],
+    ['updateWebhook', '/api/admin/webhooks/1'],
+    ['deleteWebhook', '/api/admin/webhooks/1'],
+    ['rotateWebhookSecret', '/api/admin/webhooks/1/rotate-secret'],
+    ['testWebhook', '/api/admin/webhooks/1/test'],
+    ['listWebhookAttempts', '/api/admin/webhooks/1/attempts'],
   ] as const
 ).map(([operationId, url]) => ({ operationId, status: 403, url, auth: 'read' as const }));
 
