@@ -13,18 +13,24 @@ export const LAYERS = {
   catalogue: ['emoji'],
   store: ['catalogue', 'project-files'],
   service: ['catalogue', 'store'],
+  // Who may write (decisions §17): principals, scopes, passwords and tokens over the store's access contract only.
+  access: ['store/access'],
   ratelimit: ['net', 'config'],
   web: ['catalogue', 'emoji', 'project-files'],
-  http: ['catalogue', 'emoji', 'net', 'ratelimit', 'service', 'store/store', 'web', 'config', 'project-files'],
+  http: ['access', 'catalogue', 'emoji', 'net', 'ratelimit', 'service', 'store/store', 'store/access', 'web', 'config', 'project-files'],
   cluster: ['http', 'ratelimit', 'config'],
-  app: ['http', 'ratelimit', 'service', 'config'],
-  server: ['app', 'cluster', 'service', 'store', 'config', 'v8-tuning'],
+  app: ['access', 'http', 'ratelimit', 'service', 'config'],
+  server: ['access', 'app', 'cluster', 'service', 'store', 'config', 'v8-tuning', 'open-store'],
+  // Opens the configured store: shared by the server and the command line.
+  'open-store': ['store', 'config'],
+  // `npm run operator`: operators managed from a terminal, through the same service as the admin API.
+  cli: ['access', 'store', 'config', 'open-store'],
   config: [],
   'project-files': [],
   'v8-tuning': [],
 };
 
-const FOLDERS = Object.keys(LAYERS).filter((layer) => !['app', 'server', 'config', 'project-files', 'v8-tuning'].includes(layer));
+const FOLDERS = Object.keys(LAYERS).filter((layer) => !['app', 'server', 'config', 'project-files', 'v8-tuning', 'open-store'].includes(layer));
 const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /** What an import may not name from `depth` folders below src/: every layer the table does not allow. */

@@ -4,7 +4,7 @@
  * which took a third of a second off every start (see bench/RESULTS.md). What only a dynamic import
  * reaches (the PostgreSQL store, the Redis limiter) goes to chunks beside it, loaded when configured.
  *
- * Left as packages of their own: better-sqlite3 (a native addon), pg and ioredis (imported only by those
+ * Left as packages of their own: better-sqlite3 and @node-rs/argon2 (native addons), pg and ioredis (imported only by those
  * chunks), and @fastify/swagger-ui (serves files that sit beside its code).
  * Identifiers are kept, so stack traces read as they would from the sources; dist/server.js.map maps
  * them back to src/ under `node --enable-source-maps`.
@@ -36,7 +36,7 @@ await build({
   platform: 'node',
   format: 'esm',
   target: 'node20',
-  external: ['better-sqlite3', 'pg', 'ioredis', '@fastify/swagger-ui'],
+  external: ['better-sqlite3', '@node-rs/argon2', 'pg', 'ioredis', '@fastify/swagger-ui'],
   banner: { js: REQUIRE_IN_ESM },
   minifyWhitespace: true,
   minifySyntax: true,

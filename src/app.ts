@@ -1,5 +1,7 @@
 import { createServer } from 'node:http';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { AccessService } from './access/access-service.js';
+import { Authenticator } from './access/authenticator.js';
 import type { CatalogueService } from './service/catalogue-service.js';
 import type { Config } from './config.js';
 import type { RateLimiter } from './ratelimit/limiter.js';
@@ -116,12 +118,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerProtocolChecks(app);
   await registerOpenApi(app, config);
   const exposition = deps.metricsExposition?.(metrics) ?? metrics;
-  operationsRoutes(app, { catalogue: deps.catalogue, metrics: exposition, adminToken: config.adminToken });
+  const store = deps.catalogue.store;
+  const authenticator = new Authenticator(store.access, config.adminToken, now, (error, what) => app.log.warn({ err: error }, what));
+  // Another instance's token or operator change drops this one's cached tokens on the store's next wake-up.
+  await store.onChange(() => {
+    authenticator.refresh().catch((error: unknown) => app.log.warn({ err: error }, 'reading the access version failed; tokens stay cached until the next wake-up'));
+  });
+  await authenticator.refresh();
+  const access = new AccessService(store.access, authenticator, now);
+  operationsRoutes(app, { catalogue: deps.catalogue, metrics: exposition, authenticator });
   slotRoutes(app, context);
   emojiRoutes(app, context);
   matchRoutes(app, context);
   redirectRoutes(app, context);
-  adminRoutes(app, { config, catalogue: deps.catalogue, rateLimiter });
+  adminRoutes(app, { config, catalogue: deps.catalogue, rateLimiter, access, authenticator });
   pageRoutes(app, context);
   await app.ready();
   if (deps.fastPath !== false) {

@@ -37,6 +37,8 @@ export interface Config {
   readonly adminToken: string | undefined;
   readonly logLevel: LogLevel;
   readonly workers: number;
+  /** Audit entries older than this many days are pruned (decisions §17). */
+  readonly auditRetentionDays: number;
 }
 
 /** An unusable setting; its message is one line naming the variable. */
@@ -180,5 +182,6 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     adminToken: adminToken(env),
     logLevel: logLevel(env),
     workers: integer(env, 'WORKERS', 1, 1, 64),
+    auditRetentionDays: integer(env, 'AUDIT_RETENTION_DAYS', 365, 1, 36_500),
   };
 }

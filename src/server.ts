@@ -1,31 +1,20 @@
 import cluster from 'node:cluster';
+import { pruneAudit } from './access/audit-pruner.js';
 import { buildApp } from './app.js';
 import { runPrimary, workerMetricsExposition, workerRateLimiter } from './cluster/primary.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { CatalogueService } from './service/catalogue-service.js';
 import { readCatalogueDocument } from './store/bundled.js';
-import { SqliteStore } from './store/sqlite.js';
-import type { Store } from './store/store.js';
+import { openStore, type Warn } from './open-store.js';
 import { tuneV8ForServing } from './v8-tuning.js';
 
+/** How often old audit entries are pruned: retention is counted in days, so hourly is plenty. */
+const AUDIT_PRUNE_INTERVAL_MS = 3_600_000;
 /** How long requests in flight at SIGTERM get to finish before their connections are cut. */
 const DRAIN_MS = 8_000;
 
-/** Reports trouble that happens in the background, away from any request. */
-type Warn = (error: unknown, what: string) => void;
 /** Where warnings go until the app's log exists (and in the primary, which has none). */
 const warnOnStderr: Warn = (error, what) => void process.stderr.write(`slotmoji: ${what}: ${String(error)}\n`);
-
-/** The configured store. PostgreSQL's client is loaded only when it is asked for: a tenth of a SQLite start-up otherwise. */
-async function openStore(config: Config, warn: Warn): Promise<Store> {
-  if (config.database.kind === 'sqlite') {
-    return new SqliteStore(config.database.path, {
-      onCheckpointError: (error) => warn(error, 'a SQLite checkpoint failed'),
-    });
-  }
-  const { PostgresStore } = await import('./store/postgres.js');
-  return new PostgresStore(config.database.url, { onError: (error) => warn(error, 'database connection lost; reconnecting') });
-}
 
 /** The Redis limiter, whose client is likewise loaded only when `REDIS_URL` is set. */
 async function connectRedisLimiter(config: Config, url: string) {
@@ -61,8 +50,17 @@ async function main(): Promise<void> {
   const rateLimiter = config.redisUrl === undefined ? workerRateLimiter(config) : await connectRedisLimiter(config, config.redisUrl);
   const app = await buildApp({ config, catalogue, rateLimiter, metricsExposition: workerMetricsExposition(config) });
   warn = (error, what) => app.log.warn({ err: error }, what);
+  // Old audit entries go in short batches once an hour (and once at start); every instance may do it, harmlessly.
+  const prune = () =>
+    pruneAudit(store.access, config.auditRetentionDays, Date.now()).then(
+      (deleted) => deleted > 0 && app.log.info({ deleted }, 'pruned old audit entries'),
+      (error: unknown) => app.log.warn({ err: error }, 'pruning the audit failed; trying again in an hour'),
+    );
+  const pruning = setInterval(() => void prune(), AUDIT_PRUNE_INTERVAL_MS).unref();
+  void prune();
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
+    clearInterval(pruning);
     // A client stuck mid-request would otherwise hold the server open (the slow-client timeouts stop with listening).
     const cut = setTimeout(() => {
       app.log.warn({ drainMs: DRAIN_MS }, 'shutting down: cutting connections still open');

@@ -3,7 +3,8 @@ import type { CategoryMap } from '../catalogue/records/categories.js';
 import { readChange, type CatalogueChange } from '../catalogue/records/change.js';
 import type { CatalogueDocument } from '../catalogue/records/document.js';
 import type { SlotRecord } from '../catalogue/records/slot.js';
-import { StoreUnavailableError, type SlotInput, type Store } from '../store/store.js';
+import type { Actor } from '../store/access.js';
+import { StoreUnavailableError, type RestoreOutcome, type SlotInput, type Store } from '../store/store.js';
 
 /** Why a snapshot was replaced: this instance's own write, another's change followed, or a full load. */
 export type SnapshotCause = 'write' | 'change' | 'reload';
@@ -95,37 +96,49 @@ export class CatalogueService {
     await this.exclusive(() => this.followLog());
   }
 
-  async createSlot(slot: SlotInput): Promise<SlotRecord> {
+  async createSlot(slot: SlotInput, actor: Actor): Promise<SlotRecord> {
     return this.write(async () => {
-      const { record, sequence } = await this.store.createSlot(slot, this.timestamp());
+      const { record, sequence } = await this.store.createSlot(slot, this.timestamp(), actor);
       await this.applyOwn(sequence, () => this.snapshot.buildWithSlot(record));
       return record;
     });
   }
 
-  /** Undefined when there is no slot `id`. */
-  async replaceSlot(id: number, slot: SlotInput): Promise<SlotRecord | undefined> {
+  /** Undefined when there is no slot `id`; with `ifVersion`, rejects with `VersionConflictError` unless the slot is at it. */
+  async replaceSlot(id: number, slot: SlotInput, actor: Actor, ifVersion?: number): Promise<SlotRecord | undefined> {
     return this.write(async () => {
-      const written = await this.store.replaceSlot(id, slot, this.timestamp());
+      const written = await this.store.replaceSlot(id, slot, this.timestamp(), actor, ifVersion);
       if (written === undefined) return undefined;
       await this.applyOwn(written.sequence, () => this.snapshot.buildWithSlot(written.record));
       return written.record;
     });
   }
 
-  /** False when there was no slot `id`. */
-  async deleteSlot(id: number): Promise<boolean> {
+  /** False when there was no slot `id`; with `ifVersion`, rejects with `VersionConflictError` unless the slot is at it. */
+  async deleteSlot(id: number, actor: Actor, ifVersion?: number): Promise<boolean> {
     return this.write(async () => {
-      const sequence = await this.store.deleteSlot(id);
+      const sequence = await this.store.deleteSlot(id, this.timestamp(), actor, ifVersion);
       if (sequence === undefined) return false;
       await this.applyOwn(sequence, () => this.snapshot.buildWithoutSlot(id));
       return true;
     });
   }
 
-  async replaceCatalogue(document: CatalogueDocument): Promise<readonly SlotRecord[]> {
+  /** Writes version `version` of slot `id` back (decisions §17), or says why there was nothing to write. */
+  async restoreSlot(id: number, version: number, actor: Actor): Promise<RestoreOutcome> {
     return this.write(async () => {
-      const { records, sequence } = await this.store.replaceCatalogue(document.slots, document.categories, this.timestamp());
+      const outcome = await this.store.restoreSlot(id, version, this.timestamp(), actor);
+      if ('written' in outcome) {
+        const { record, sequence } = outcome.written;
+        await this.applyOwn(sequence, () => this.snapshot.buildWithSlot(record));
+      }
+      return outcome;
+    });
+  }
+
+  async replaceCatalogue(document: CatalogueDocument, actor: Actor): Promise<readonly SlotRecord[]> {
+    return this.write(async () => {
+      const { records, sequence } = await this.store.replaceCatalogue(document.slots, document.categories, this.timestamp(), actor);
       await this.swap('write', () => Catalogue.build(records, document.categories));
       // Everything was replaced: whatever came before no longer matters.
       this.applied = sequence;
@@ -133,9 +146,9 @@ export class CatalogueService {
     });
   }
 
-  async replaceCategories(categories: CategoryMap): Promise<void> {
+  async replaceCategories(categories: CategoryMap, actor: Actor): Promise<void> {
     await this.write(async () => {
-      const sequence = await this.store.replaceCategories(categories);
+      const sequence = await this.store.replaceCategories(categories, this.timestamp(), actor);
       await this.applyOwn(sequence, async () => this.snapshot.withCategories(categories));
     });
   }

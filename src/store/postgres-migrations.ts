@@ -43,4 +43,53 @@ export const MIGRATIONS: readonly Migration[] = [
       INSERT INTO meta (key, value) VALUES ('change_seq', 0);
     `,
   },
+  {
+    version: 3,
+    // Operators, API tokens and the audit trail (decisions §17), and the version of each slot written
+    // since the last import (the others are at `catalogue_version`). Versions 4-9 are kept for this
+    // family of tables; the migration loop skips numbers no step uses.
+    sql: `
+      CREATE TABLE operators (
+        id bigserial PRIMARY KEY,
+        name text NOT NULL,
+        role text NOT NULL,
+        password_hash text NOT NULL,
+        disabled boolean NOT NULL DEFAULT false,
+        created_at timestamptz NOT NULL,
+        updated_at timestamptz NOT NULL
+      );
+      CREATE UNIQUE INDEX operators_name_key ON operators (lower(name));
+      CREATE TABLE api_tokens (
+        id bigserial PRIMARY KEY,
+        name text NOT NULL,
+        scope text NOT NULL,
+        secret_hash bytea NOT NULL UNIQUE,
+        expires_at timestamptz,
+        created_at timestamptz NOT NULL,
+        last_used_at timestamptz
+      );
+      CREATE TABLE audit (
+        id bigserial PRIMARY KEY,
+        time timestamptz NOT NULL,
+        actor_type text NOT NULL,
+        actor_name text NOT NULL,
+        action text NOT NULL,
+        target_type text NOT NULL,
+        target_id text NOT NULL,
+        slot_id bigint,
+        version bigint,
+        before json,
+        after json
+      );
+      CREATE INDEX audit_by_time ON audit (time, id);
+      CREATE INDEX audit_by_actor ON audit (actor_name, time, id);
+      CREATE INDEX audit_by_action ON audit (action, time, id);
+      CREATE INDEX audit_by_slot ON audit (slot_id, time, id) WHERE slot_id IS NOT NULL;
+      CREATE TABLE slot_versions (
+        slot_id bigint PRIMARY KEY,
+        version bigint NOT NULL
+      );
+      INSERT INTO meta (key, value) VALUES ('access_version', 0), ('catalogue_version', 0);
+    `,
+  },
 ];

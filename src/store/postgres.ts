@@ -4,16 +4,21 @@ import type { CatalogueChange } from '../catalogue/records/change.js';
 import type { CategoryMap } from '../catalogue/records/categories.js';
 import type { ImportedSlot } from '../catalogue/records/document.js';
 import type { SlotRecord } from '../catalogue/records/slot.js';
+import type { Actor, AuditAction } from './access.js';
+import { PostgresAccessStore, writeAuditEntry } from './access/postgres-access.js';
 import { MIGRATIONS } from './postgres-migrations.js';
 import { importedRecords, repeatedStringsShared, slotRecord } from './records.js';
 import {
   DEFAULT_CHANGE_LOG_RETENTION,
   DuplicateSlugError,
   StoreUnavailableError,
+  VersionConflictError,
   type CatalogueData,
   type LoggedChange,
+  type RestoreOutcome,
   type SlotInput,
   type Store,
+  type VersionedSlot,
   type WrittenSlot,
 } from './store.js';
 
@@ -75,6 +80,7 @@ function translate(error: unknown): unknown {
  * after an outage, and subscribers hear of it, since notifications may have been missed meanwhile.
  */
 export class PostgresStore implements Store {
+  readonly access: PostgresAccessStore;
   private readonly pool: pg.Pool;
   /** Names this store's own notifications, which its subscribers need not hear. */
   private readonly instanceId = randomUUID();
@@ -98,6 +104,18 @@ export class PostgresStore implements Store {
     });
     // A pooled connection that dies while idle (a database restart) must not crash the process; the pool drops it.
     this.pool.on('error', (error) => this.options.onError?.(error));
+    this.access = new PostgresAccessStore({
+      transaction: (work) => this.transaction(work),
+      query: async (sql, params) => {
+        try {
+          return await this.pool.query(sql, [...params]);
+        } catch (error) {
+          throw translate(error);
+        }
+      },
+      channel: CHANNEL,
+      instanceId: this.instanceId,
+    });
   }
 
   async migrate(): Promise<{ fresh: boolean }> {
@@ -152,44 +170,83 @@ export class PostgresStore implements Store {
     slots: readonly ImportedSlot[],
     categories: CategoryMap,
     now: string,
+    actor: Actor,
   ): Promise<{ readonly records: readonly SlotRecord[]; readonly sequence: number }> {
-    return this.transaction(async (client) => this.replaceInTransaction(client, await this.lockNextId(client), slots, categories, now));
+    return this.transaction(async (client) => {
+      const replaced = await this.replaceInTransaction(client, await this.lockNextId(client), slots, categories, now);
+      await writeAuditEntry(client, { time: now, actor, action: 'catalogue.import', target: { type: 'catalogue', id: 'catalogue' } });
+      return replaced;
+    });
   }
 
-  async createSlot(slot: SlotInput, now: string): Promise<WrittenSlot> {
+  async createSlot(slot: SlotInput, now: string, actor: Actor): Promise<WrittenSlot> {
     return this.transaction(async (client) => {
       const id = await this.lockNextId(client);
       const record = slotRecord(id, slot, now, now);
       await client.query('INSERT INTO slots (id, slug, record) VALUES ($1, $2, $3)', [id, record.slug, JSON.stringify(record)]);
       await this.setNextId(client, id + 1);
-      return { record, sequence: await this.logChange(client, { kind: 'slot', record }) };
+      const sequence = await this.logChange(client, { kind: 'slot', record });
+      await this.slotWritten(client, { id, before: null, after: record, sequence, action: 'slot.create', now, actor });
+      return { record, sequence };
     });
   }
 
-  async replaceSlot(id: number, slot: SlotInput, now: string): Promise<WrittenSlot | undefined> {
+  async replaceSlot(id: number, slot: SlotInput, now: string, actor: Actor, ifVersion?: number): Promise<WrittenSlot | undefined> {
     return this.transaction(async (client) => {
-      const previous = await client.query<{ record: SlotRecord }>('SELECT record FROM slots WHERE id = $1 FOR UPDATE', [id]);
-      const createdAt = previous.rows[0]?.record.createdAt;
-      if (createdAt === undefined) return undefined;
-      const record = slotRecord(id, slot, createdAt, now);
+      const previous = await this.lockedRecord(client, id, ifVersion);
+      if (previous === undefined) return undefined;
+      const record = slotRecord(id, slot, previous.createdAt, now);
       await client.query('UPDATE slots SET slug = $2, record = $3 WHERE id = $1', [id, record.slug, JSON.stringify(record)]);
-      return { record, sequence: await this.logChange(client, { kind: 'slot', record }) };
+      const sequence = await this.logChange(client, { kind: 'slot', record });
+      await this.slotWritten(client, { id, before: previous, after: record, sequence, action: 'slot.replace', now, actor });
+      return { record, sequence };
     });
   }
 
-  async deleteSlot(id: number): Promise<number | undefined> {
+  async deleteSlot(id: number, now: string, actor: Actor, ifVersion?: number): Promise<number | undefined> {
     return this.transaction(async (client) => {
-      const deleted = await client.query('DELETE FROM slots WHERE id = $1', [id]);
-      if (deleted.rowCount === 0) return undefined;
-      return this.logChange(client, { kind: 'slotDeleted', id });
+      const previous = await this.lockedRecord(client, id, ifVersion);
+      if (previous === undefined) return undefined;
+      await client.query('DELETE FROM slots WHERE id = $1', [id]);
+      const sequence = await this.logChange(client, { kind: 'slotDeleted', id });
+      await this.slotWritten(client, { id, before: previous, after: null, sequence, action: 'slot.delete', now, actor });
+      return sequence;
     });
   }
 
-  async replaceCategories(categories: CategoryMap): Promise<number> {
+  async replaceCategories(categories: CategoryMap, now: string, actor: Actor): Promise<number> {
     return this.transaction(async (client) => {
       await client.query('UPDATE category_map SET map = $1', [JSON.stringify(categories)]);
+      await writeAuditEntry(client, { time: now, actor, action: 'categories.replace', target: { type: 'categories', id: 'categories' } });
       return this.logChange(client, { kind: 'categories', categories });
     });
+  }
+
+  async restoreSlot(id: number, version: number, now: string, actor: Actor): Promise<RestoreOutcome> {
+    return this.transaction(async (client): Promise<RestoreOutcome> => {
+      const saved = await client.query<{ after: SlotRecord | null }>('SELECT after FROM audit WHERE slot_id = $1 AND version = $2', [id, version]);
+      const found = saved.rows[0];
+      if (found === undefined) return { missing: 'version' };
+      if (found.after === null) return { missing: 'record' };
+      const old = found.after;
+      const previous = await this.lockedRecord(client, id);
+      const record = slotRecord(id, old, previous?.createdAt ?? old.createdAt, now);
+      await client.query(
+        'INSERT INTO slots (id, slug, record) VALUES ($1, $2, $3) ON CONFLICT (id) DO UPDATE SET slug = EXCLUDED.slug, record = EXCLUDED.record',
+        [id, record.slug, JSON.stringify(record)],
+      );
+      const sequence = await this.logChange(client, { kind: 'slot', record });
+      await this.slotWritten(client, { id, before: previous ?? null, after: record, sequence, action: 'slot.restore', now, actor });
+      return { written: { record, sequence } };
+    });
+  }
+
+  async readSlot(id: number): Promise<VersionedSlot | undefined> {
+    return this.transaction(async (client) => {
+      const current = await client.query<{ record: SlotRecord }>('SELECT record FROM slots WHERE id = $1', [id]);
+      const record = current.rows[0]?.record;
+      return record === undefined ? undefined : { record, version: await this.versionOf(client, id) };
+    }, 'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
   }
 
   async changesSince(after: number, limit: number): Promise<readonly LoggedChange[] | undefined> {
@@ -306,7 +363,48 @@ export class PostgresStore implements Store {
     await this.setNextId(client, nextId);
     await client.query('UPDATE category_map SET map = $1', [JSON.stringify(categories)]);
     await client.query("INSERT INTO meta (key, value) VALUES ('initialised', 1) ON CONFLICT (key) DO NOTHING");
-    return { records, sequence: await this.logChange(client, { kind: 'imported' }) };
+    const sequence = await this.logChange(client, { kind: 'imported' });
+    // Every slot is now at the import's version: one number, not a row per slot.
+    await client.query('DELETE FROM slot_versions');
+    await client.query("UPDATE meta SET value = $1 WHERE key = 'catalogue_version'", [sequence]);
+    return { records, sequence };
+  }
+
+  /**
+   * Slot `id` as stored, its row locked until commit, or undefined; with `ifVersion`, only while it
+   * is at that version (else `VersionConflictError`, rolling the transaction back).
+   */
+  private async lockedRecord(client: pg.PoolClient, id: number, ifVersion?: number): Promise<SlotRecord | undefined> {
+    const current = await client.query<{ record: SlotRecord }>('SELECT record FROM slots WHERE id = $1 FOR UPDATE', [id]);
+    const record = current.rows[0]?.record;
+    if (record === undefined || ifVersion === undefined) return record;
+    const version = await this.versionOf(client, id);
+    if (version !== ifVersion) throw new VersionConflictError({ record, version });
+    return record;
+  }
+
+  private async versionOf(client: pg.PoolClient, id: number): Promise<number> {
+    const { rows } = await client.query<{ version: string }>(
+      "SELECT COALESCE((SELECT version FROM slot_versions WHERE slot_id = $1), (SELECT value FROM meta WHERE key = 'catalogue_version'), 0) AS version",
+      [id],
+    );
+    return Number(rows[0]?.version ?? 0);
+  }
+
+  /** A slot's new version and its audit entry, in the write's transaction. */
+  private async slotWritten(
+    client: pg.PoolClient,
+    write: { id: number; before: SlotRecord | null; after: SlotRecord | null; sequence: number; action: AuditAction; now: string; actor: Actor },
+  ): Promise<void> {
+    const { id, before, after, sequence, action, now, actor } = write;
+    if (after === null) await client.query('DELETE FROM slot_versions WHERE slot_id = $1', [id]);
+    else {
+      await client.query('INSERT INTO slot_versions (slot_id, version) VALUES ($1, $2) ON CONFLICT (slot_id) DO UPDATE SET version = EXCLUDED.version', [
+        id,
+        sequence,
+      ]);
+    }
+    await writeAuditEntry(client, { time: now, actor, action, target: { type: 'slot', id: String(id) }, before, after, version: sequence });
   }
 
   /**

@@ -5,6 +5,8 @@ import type { CatalogueChange } from '../catalogue/records/change.js';
 import type { CategoryMap } from '../catalogue/records/categories.js';
 import type { ImportedSlot } from '../catalogue/records/document.js';
 import type { SlotRecord } from '../catalogue/records/slot.js';
+import type { Actor, AuditAction } from './access.js';
+import { ACCESS_SCHEMA, SqliteAccessStore, writeAuditEntry } from './access/sqlite-access.js';
 import { recordText } from './record-text.js';
 import { importedRecords, repeatedStringsShared, slotRecord } from './records.js';
 import { LOG_PAGES_LIMIT, SqliteCheckpointer } from './sqlite-checkpointer.js';
@@ -12,10 +14,13 @@ import {
   DEFAULT_CHANGE_LOG_RETENTION,
   DuplicateSlugError,
   StoreUnavailableError,
+  VersionConflictError,
   type CatalogueData,
   type LoggedChange,
+  type RestoreOutcome,
   type SlotInput,
   type Store,
+  type VersionedSlot,
   type WrittenSlot,
 } from './store.js';
 
@@ -37,6 +42,11 @@ const SCHEMA = `
   CREATE TABLE IF NOT EXISTS changes (
     seq INTEGER PRIMARY KEY,
     change TEXT NOT NULL
+  );
+  -- The version of each slot written since the last import; the others are at the import's version.
+  CREATE TABLE IF NOT EXISTS slot_versions (
+    slot_id INTEGER PRIMARY KEY,
+    version INTEGER NOT NULL
   );
 `;
 
@@ -111,6 +121,7 @@ function storedChange(text: string): unknown {
 
 /** The embedded store: one SQLite file in WAL mode, every commit synced to disk before it returns. */
 export class SqliteStore implements Store {
+  readonly access: SqliteAccessStore;
   private readonly db: Database.Database;
   /** A second connection for loads, which read page by page in one transaction while the first goes on writing. */
   private reader: Database.Database | undefined;
@@ -141,10 +152,12 @@ export class SqliteStore implements Store {
       if (this.db.open) this.db.pragma(`wal_autocheckpoint = ${LOG_PAGES_LIMIT}`);
       this.onCheckpointError(error);
     });
+    this.access = new SqliteAccessStore(this.db, (work) => this.commitAndCheckpoint(this.db.transaction(work)));
   }
 
   async migrate(): Promise<{ fresh: boolean }> {
     this.db.exec(SCHEMA);
+    this.db.exec(ACCESS_SCHEMA);
     const initialised = this.db.prepare("SELECT value FROM meta WHERE key = 'initialised'").get();
     return { fresh: initialised === undefined };
   }
@@ -197,52 +210,86 @@ export class SqliteStore implements Store {
     slots: readonly ImportedSlot[],
     categories: CategoryMap,
     now: string,
+    actor: Actor,
   ): Promise<{ readonly records: readonly SlotRecord[]; readonly sequence: number }> {
-    const replace = this.db.transaction(() => this.replaceInTransaction(slots, categories, now));
+    const replace = this.db.transaction(() => {
+      const replaced = this.replaceInTransaction(slots, categories, now);
+      writeAuditEntry(this.db, { time: now, actor, action: 'catalogue.import', target: { type: 'catalogue', id: 'catalogue' } });
+      return replaced;
+    });
     return this.commitAndCheckpoint(replace);
   }
 
-  async createSlot(slot: SlotInput, now: string): Promise<WrittenSlot> {
+  async createSlot(slot: SlotInput, now: string, actor: Actor): Promise<WrittenSlot> {
     const create = this.db.transaction(() => {
       const id = this.nextId();
       const record = slotRecord(id, slot, now, now);
       this.insert(record);
       this.setNextId(id + 1);
-      return { record, sequence: this.logChange({ kind: 'slot', record }) };
+      const sequence = this.logChange({ kind: 'slot', record });
+      this.slotWritten({ id, before: null, after: record, sequence, action: 'slot.create', now, actor });
+      return { record, sequence };
     });
     return this.commitAndCheckpoint(create);
   }
 
-  async replaceSlot(id: number, slot: SlotInput, now: string): Promise<WrittenSlot | undefined> {
+  async replaceSlot(id: number, slot: SlotInput, now: string, actor: Actor, ifVersion?: number): Promise<WrittenSlot | undefined> {
     const replace = this.db.transaction(() => {
-      const row = this.db.prepare('SELECT record FROM slots WHERE id = ?').get(id) as SlotRow | undefined;
-      if (row === undefined) return undefined;
-      const previous = JSON.parse(row.record) as SlotRecord;
+      const previous = this.currentRecord(id, ifVersion);
+      if (previous === undefined) return undefined;
       const record = slotRecord(id, slot, previous.createdAt, now);
-      try {
-        this.db.prepare('UPDATE slots SET slug = ?, record = ? WHERE id = ?').run(record.slug, recordText(record), id);
-      } catch (error) {
-        throw errorCode(error) === 'SQLITE_CONSTRAINT_UNIQUE' ? new DuplicateSlugError(record.slug) : error;
-      }
-      return { record, sequence: this.logChange({ kind: 'slot', record }) };
+      this.update(record);
+      const sequence = this.logChange({ kind: 'slot', record });
+      this.slotWritten({ id, before: previous, after: record, sequence, action: 'slot.replace', now, actor });
+      return { record, sequence };
     });
     return this.commitAndCheckpoint(replace);
   }
 
-  async deleteSlot(id: number): Promise<number | undefined> {
+  async deleteSlot(id: number, now: string, actor: Actor, ifVersion?: number): Promise<number | undefined> {
     const remove = this.db.transaction(() => {
-      if (this.db.prepare('DELETE FROM slots WHERE id = ?').run(id).changes === 0) return undefined;
-      return this.logChange({ kind: 'slotDeleted', id });
+      const previous = this.currentRecord(id, ifVersion);
+      if (previous === undefined) return undefined;
+      this.db.prepare('DELETE FROM slots WHERE id = ?').run(id);
+      const sequence = this.logChange({ kind: 'slotDeleted', id });
+      this.slotWritten({ id, before: previous, after: null, sequence, action: 'slot.delete', now, actor });
+      return sequence;
     });
     return this.commitAndCheckpoint(remove);
   }
 
-  async replaceCategories(categories: CategoryMap): Promise<number> {
+  async replaceCategories(categories: CategoryMap, now: string, actor: Actor): Promise<number> {
     const replace = this.db.transaction(() => {
       this.replaceCategoriesInTransaction(categories);
+      writeAuditEntry(this.db, { time: now, actor, action: 'categories.replace', target: { type: 'categories', id: 'categories' } });
       return this.logChange({ kind: 'categories', categories });
     });
     return this.commitAndCheckpoint(replace);
+  }
+
+  async restoreSlot(id: number, version: number, now: string, actor: Actor): Promise<RestoreOutcome> {
+    const restore = this.db.transaction((): RestoreOutcome => {
+      const saved = this.db.prepare('SELECT after FROM audit WHERE slot_id = ? AND version = ?').get(id, version) as { after: string | null } | undefined;
+      if (saved === undefined) return { missing: 'version' };
+      if (saved.after === null) return { missing: 'record' };
+      const old = JSON.parse(saved.after) as SlotRecord;
+      const previous = this.currentRecord(id);
+      const record = slotRecord(id, old, previous?.createdAt ?? old.createdAt, now);
+      if (previous === undefined) this.insert(record);
+      else this.update(record);
+      const sequence = this.logChange({ kind: 'slot', record });
+      this.slotWritten({ id, before: previous ?? null, after: record, sequence, action: 'slot.restore', now, actor });
+      return { written: { record, sequence } };
+    });
+    return this.commitAndCheckpoint(restore);
+  }
+
+  async readSlot(id: number): Promise<VersionedSlot | undefined> {
+    const read = this.db.transaction(() => {
+      const record = this.currentRecord(id);
+      return record === undefined ? undefined : { record, version: this.versionOf(id) };
+    });
+    return read();
   }
 
   async changesSince(after: number, limit: number): Promise<readonly LoggedChange[] | undefined> {
@@ -329,7 +376,57 @@ export class SqliteStore implements Store {
     this.setNextId(nextId);
     this.replaceCategoriesInTransaction(categories);
     this.db.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES ('initialised', 1)").run();
-    return { records, sequence: this.logChange({ kind: 'imported' }) };
+    const sequence = this.logChange({ kind: 'imported' });
+    // Every slot is now at the import's version: one number, not a row per slot.
+    this.db.prepare('DELETE FROM slot_versions').run();
+    this.db.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES ('catalogue_version', ?)").run(sequence);
+    return { records, sequence };
+  }
+
+  /**
+   * Slot `id` as stored, or undefined; with `ifVersion`, only while it is at that version (else
+   * `VersionConflictError`, rolling the transaction back).
+   */
+  private currentRecord(id: number, ifVersion?: number): SlotRecord | undefined {
+    const row = this.db.prepare('SELECT record FROM slots WHERE id = ?').get(id) as SlotRow | undefined;
+    if (row === undefined) return undefined;
+    const record = JSON.parse(row.record) as SlotRecord;
+    if (ifVersion !== undefined) {
+      const version = this.versionOf(id);
+      if (version !== ifVersion) throw new VersionConflictError({ record, version });
+    }
+    return record;
+  }
+
+  private versionOf(id: number): number {
+    const row = this.db
+      .prepare("SELECT COALESCE((SELECT version FROM slot_versions WHERE slot_id = ?), (SELECT value FROM meta WHERE key = 'catalogue_version'), 0) AS version")
+      .get(id) as { version: number };
+    return row.version;
+  }
+
+  /** A slot's new version and its audit entry, in the write's transaction. */
+  private slotWritten(write: {
+    id: number;
+    before: SlotRecord | null;
+    after: SlotRecord | null;
+    sequence: number;
+    action: AuditAction;
+    now: string;
+    actor: Actor;
+  }): void {
+    const { id, before, after, sequence, action, now, actor } = write;
+    if (after === null) this.db.prepare('DELETE FROM slot_versions WHERE slot_id = ?').run(id);
+    else this.db.prepare('INSERT OR REPLACE INTO slot_versions (slot_id, version) VALUES (?, ?)').run(id, sequence);
+    writeAuditEntry(this.db, { time: now, actor, action, target: { type: 'slot', id: String(id) }, before, after, version: sequence });
+  }
+
+  private update(record: SlotRecord): void {
+    try {
+      this.db.prepare('UPDATE slots SET slug = ?, record = ? WHERE id = ?').run(record.slug, recordText(record), record.id);
+    } catch (error) {
+      throw errorCode(error) === 'SQLITE_CONSTRAINT_UNIQUE' ? new DuplicateSlugError(record.slug) : error;
+    }
   }
 
   /** Appends `change` to the log under the next sequence number, dropping what is past the retained range. */

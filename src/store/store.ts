@@ -1,6 +1,7 @@
 import type { CategoryMap } from '../catalogue/records/categories.js';
 import type { SlotFields, SlotRecord } from '../catalogue/records/slot.js';
 import type { ImportedSlot } from '../catalogue/records/document.js';
+import type { AccessStore, Actor } from './access.js';
 
 /** Everything the service keeps durably, as of one point of the change log. */
 export interface CatalogueData {
@@ -26,6 +27,20 @@ export interface WrittenSlot {
   readonly sequence: number;
 }
 
+/** A slot as it is now, with its version: the sequence number of the change that last wrote it. */
+export interface VersionedSlot {
+  readonly record: SlotRecord;
+  readonly version: number;
+}
+
+/** What a restore found: the slot written back, or why there was nothing to write. */
+export type RestoreOutcome =
+  | { readonly written: WrittenSlot }
+  /** The slot's history holds no such version (none at all, or another slot's). */
+  | { readonly missing: 'version' }
+  /** The version is the slot's deletion: there is no record to write back. */
+  | { readonly missing: 'record' };
+
 /** The fields of one slot as an editor writes them, already validated. */
 export type SlotInput = SlotFields & { readonly slug: string };
 
@@ -37,8 +52,14 @@ export type SlotInput = SlotFields & { readonly slug: string };
  * Every write also appends one change to a log in the same transaction, under the next sequence
  * number: numbers follow commit order without gaps, so a reader that has applied every change up to
  * `n` needs exactly the changes after `n`. The log keeps the most recent changes only.
+ *
+ * Every write made for someone (`actor`) also writes its audit entry in the same transaction; for a
+ * slot, with the record before and after and the sequence number as the slot's new version. A write
+ * given `ifVersion` happens only while the slot is at that version (else `VersionConflictError`).
  */
 export interface Store {
+  /** Operators, tokens and the audit, on the same database. */
+  readonly access: AccessStore;
   /** Creates the schema if needed and reports whether the database was never filled before. */
   migrate(): Promise<{ readonly fresh: boolean }>;
   load(): Promise<CatalogueData>;
@@ -49,15 +70,23 @@ export interface Store {
     slots: readonly ImportedSlot[],
     categories: CategoryMap,
     now: string,
+    actor: Actor,
   ): Promise<{ readonly records: readonly SlotRecord[]; readonly sequence: number }>;
   /** Stores a new slot under the next unused id. */
-  createSlot(slot: SlotInput, now: string): Promise<WrittenSlot>;
+  createSlot(slot: SlotInput, now: string, actor: Actor): Promise<WrittenSlot>;
   /** Replaces every field of slot `id`, keeping its id and creation time; undefined when there is no such slot. */
-  replaceSlot(id: number, slot: SlotInput, now: string): Promise<WrittenSlot | undefined>;
+  replaceSlot(id: number, slot: SlotInput, now: string, actor: Actor, ifVersion?: number): Promise<WrittenSlot | undefined>;
   /** Removes slot `id`, resolving with the change's sequence number; undefined when there was no such slot. */
-  deleteSlot(id: number): Promise<number | undefined>;
+  deleteSlot(id: number, now: string, actor: Actor, ifVersion?: number): Promise<number | undefined>;
   /** Resolves with the change's sequence number. */
-  replaceCategories(categories: CategoryMap): Promise<number>;
+  replaceCategories(categories: CategoryMap, now: string, actor: Actor): Promise<number>;
+  /**
+   * Writes version `version` of slot `id` (from its audit history) back as a new change; a deleted
+   * slot comes back under its id (`DuplicateSlugError` when its slug was taken meanwhile).
+   */
+  restoreSlot(id: number, version: number, now: string, actor: Actor): Promise<RestoreOutcome>;
+  /** Slot `id` as stored, with its version; undefined when there is no such slot. */
+  readSlot(id: number): Promise<VersionedSlot | undefined>;
   /**
    * Up to `limit` logged changes after sequence number `after`, oldest first; undefined when the log
    * no longer holds the one right after it (pruned, or the database was replaced), so only a
@@ -80,6 +109,14 @@ export class DuplicateSlugError extends Error {
   override readonly name = 'DuplicateSlugError';
   constructor(readonly slug: string) {
     super(`slug "${slug}" is already taken`);
+  }
+}
+
+/** A conditional write found the slot at another version than the writer saw; nothing was written. */
+export class VersionConflictError extends Error {
+  override readonly name = 'VersionConflictError';
+  constructor(readonly current: VersionedSlot) {
+    super(`slot ${current.record.id} is at version ${current.version}`);
   }
 }
 

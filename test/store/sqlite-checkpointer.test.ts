@@ -7,7 +7,7 @@ import { after, describe, it } from 'node:test';
 import Database from 'better-sqlite3';
 import { LOG_PAGES_LIMIT, SqliteCheckpointer } from '../../src/store/sqlite-checkpointer.js';
 import { SqliteStore } from '../../src/store/sqlite.js';
-import { slotFields } from '../support/fixtures.js';
+import { slotFields, TEST_ACTOR } from '../support/fixtures.js';
 import { rowsInFileAlone } from '../support/sqlite-file.js';
 import { eventually, within } from '../support/wait.js';
 
@@ -98,9 +98,9 @@ describe('SqliteStore with its checkpoint thread', () => {
     try {
       await store.migrate();
       const slots = Array.from({ length: 1500 }, (_, index) => slotFields({ name: `Slot ${index + 1}` }));
-      await store.replaceCatalogue(slots, { fruit: ['🍒'] }, T0);
+      await store.replaceCatalogue(slots, { fruit: ['🍒'] }, T0, TEST_ACTOR);
       await eventually(() => rowsInFileAlone(path, 'slots') === 1500, 10_000, 'the import to be checkpointed');
-      const { record } = await store.createSlot(slotFields({ name: 'One More Slot' }), T0);
+      const { record } = await store.createSlot(slotFields({ name: 'One More Slot' }), T0, TEST_ACTOR);
       await eventually(() => rowsInFileAlone(path, 'slots', `id = ${record.id}`) === 1, 10_000, 'the new slot to be checkpointed');
     } finally {
       await store.close();
@@ -116,8 +116,8 @@ describe('SqliteStore with its checkpoint thread', () => {
       const slots = Array.from({ length: 12_000 }, (_, index) => slotFields({ name: `Slot ${index + 1}`, description: 'z'.repeat(1900) }));
       // The write starts the thread and its checkpoint; the import commits before the main thread
       // could hear back (it never yields in between), so that checkpoint is still running for it.
-      await store.createSlot(slotFields({ name: 'First Slot' }), T0);
-      await store.replaceCatalogue(slots, { fruit: ['🍒'] }, T0);
+      await store.createSlot(slotFields({ name: 'First Slot' }), T0, TEST_ACTOR);
+      await store.replaceCatalogue(slots, { fruit: ['🍒'] }, T0, TEST_ACTOR);
       // The thread's copy of the import has not even been asked for; a writer copying it would leave 12,000 rows.
       assert.ok((rowsInFileAlone(path, 'slots') ?? 0) <= 1, 'the import is in the log only');
       await eventually(() => rowsInFileAlone(path, 'slots') === slots.length, 20_000, 'the import to be checkpointed');
@@ -132,11 +132,11 @@ describe('SqliteStore with its checkpoint thread', () => {
     let longest = 0;
     try {
       await store.migrate();
-      const { record } = await store.createSlot(slotFields({ name: 'Rewritten Slot' }), T0);
+      const { record } = await store.createSlot(slotFields({ name: 'Rewritten Slot' }), T0, TEST_ACTOR);
       // Back to back, never yielding: the thread's replies wait, so it is running at every commit.
       // 3,000 rewrites of a 2 KB description: the log passed 80 MB when nothing emptied it (bench/history/2026-11-25.md).
       for (let write = 0; write < 3000; write++) {
-        await store.replaceSlot(record.id, slotFields({ name: 'Rewritten Slot', description: `${write} ${'y'.repeat(2000)}` }), T0);
+        await store.replaceSlot(record.id, slotFields({ name: 'Rewritten Slot', description: `${write} ${'y'.repeat(2000)}` }), T0, TEST_ACTOR);
         longest = Math.max(longest, statSync(`${path}-wal`).size);
       }
       assert.ok(longest < 24 * 1024 * 1024, `the log reached ${longest} bytes`);

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { SqliteStore } from '../../src/store/sqlite.js';
-import { slotFields } from '../support/fixtures.js';
+import { slotFields, TEST_ACTOR } from '../support/fixtures.js';
 
 const T0 = '2026-01-01T00:00:00.000Z';
 /** Enough slots for several pages of the paged load. */
@@ -43,10 +43,10 @@ describe('SqliteStore.load on a large catalogue', () => {
     const loading = store.load();
     // The first page is read by now; these commit before the later pages are.
     await new Promise((resolve) => setImmediate(resolve));
-    const replaced = await store.replaceSlot(SLOTS, slotFields({ name: 'Renamed Last Slot' }), '2026-02-01T00:00:00.000Z');
+    const replaced = await store.replaceSlot(SLOTS, slotFields({ name: 'Renamed Last Slot' }), '2026-02-01T00:00:00.000Z', TEST_ACTOR);
     assert.equal(replaced?.record.slug, 'renamed-last-slot');
-    assert.notEqual(await store.deleteSlot(SLOTS - 1), undefined);
-    const { record: created } = await store.createSlot(slotFields({ name: 'Brand New Slot' }), '2026-02-01T00:00:00.000Z');
+    assert.notEqual(await store.deleteSlot(SLOTS - 1, T0, TEST_ACTOR), undefined);
+    const { record: created } = await store.createSlot(slotFields({ name: 'Brand New Slot' }), '2026-02-01T00:00:00.000Z', TEST_ACTOR);
 
     const before = await loading;
     assert.equal(before.slots.length, SLOTS);

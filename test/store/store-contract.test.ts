@@ -8,7 +8,7 @@ import { PostgresStore } from '../../src/store/postgres.js';
 import { SqliteStore } from '../../src/store/sqlite.js';
 import type { ImportedSlot } from '../../src/catalogue/records/document.js';
 import { DuplicateSlugError, type Store } from '../../src/store/store.js';
-import { SMALL_CATALOGUE, slotFields } from '../support/fixtures.js';
+import { SMALL_CATALOGUE, slotFields, TEST_ACTOR } from '../support/fixtures.js';
 import { createTestDatabase } from '../support/postgres.js';
 import { within } from '../support/wait.js';
 
@@ -88,65 +88,65 @@ for (const kind of KINDS) {
 
     test('created slots get increasing ids, and an id is never reused, even after a restart', async () => {
       const store = await seeded();
-      const { record: first } = await store.createSlot(slotFields({ name: 'New One' }), T1);
+      const { record: first } = await store.createSlot(slotFields({ name: 'New One' }), T1, TEST_ACTOR);
       assert.equal(first.id, 6);
       assert.equal(first.createdAt, T1);
       assert.equal(first.updatedAt, T1);
-      assert.notEqual(await store.deleteSlot(6), undefined);
-      assert.equal((await store.createSlot(slotFields({ name: 'New Two' }), T1)).record.id, 7);
-      assert.notEqual(await store.deleteSlot(7), undefined);
+      assert.notEqual(await store.deleteSlot(6, T1, TEST_ACTOR), undefined);
+      assert.equal((await store.createSlot(slotFields({ name: 'New Two' }), T1, TEST_ACTOR)).record.id, 7);
+      assert.notEqual(await store.deleteSlot(7, T1, TEST_ACTOR), undefined);
       await store.close();
       opened.splice(opened.indexOf(store), 1);
 
       const restarted = await open();
-      assert.equal((await restarted.createSlot(slotFields({ name: 'New Three' }), T1)).record.id, 8);
+      assert.equal((await restarted.createSlot(slotFields({ name: 'New Three' }), T1, TEST_ACTOR)).record.id, 8);
       assert.deepEqual(ids((await restarted.load()).slots), [1, 2, 3, 4, 5, 8]);
     });
 
     test('replacing a slot keeps its id and creation time and replaces every field', async () => {
       const store = await seeded();
       const { releaseYear: _dropped, ...fields } = slotFields({ name: 'Renamed', slug: 'renamed' });
-      const replaced = await store.replaceSlot(2, fields, T1);
+      const replaced = await store.replaceSlot(2, fields, T1, TEST_ACTOR);
       assert.deepEqual(replaced?.record, { id: 2, ...fields, createdAt: T0, updatedAt: T1 });
       const loaded = (await (await open()).load()).slots.find((slot) => slot.id === 2);
       assert.equal(loaded?.name, 'Renamed');
       assert.equal(loaded?.createdAt, T0);
       assert.equal(loaded?.updatedAt, T1);
       assert.equal('releaseYear' in (loaded ?? {}), false, 'a field left out of a replacement is gone');
-      assert.equal(await store.replaceSlot(99, slotFields({ name: 'Nobody' }), T1), undefined);
+      assert.equal(await store.replaceSlot(99, slotFields({ name: 'Nobody' }), T1, TEST_ACTOR), undefined);
     });
 
     test('deleting reports whether the slot existed', async () => {
       const store = await seeded();
-      assert.equal(typeof (await store.deleteSlot(3)), 'number');
-      assert.equal(await store.deleteSlot(3), undefined);
-      assert.equal(await store.deleteSlot(42), undefined);
+      assert.equal(typeof (await store.deleteSlot(3, T1, TEST_ACTOR)), 'number');
+      assert.equal(await store.deleteSlot(3, T1, TEST_ACTOR), undefined);
+      assert.equal(await store.deleteSlot(42, T1, TEST_ACTOR), undefined);
       assert.deepEqual(ids((await store.load()).slots), [1, 2, 4, 5]);
     });
 
     test('a duplicate slug is refused and nothing is written', async () => {
       const store = await seeded();
       const before = await store.load();
-      await assert.rejects(store.createSlot(slotFields({ name: 'Again', slug: 'lucky-dice' }), T1), (error: unknown) => {
+      await assert.rejects(store.createSlot(slotFields({ name: 'Again', slug: 'lucky-dice' }), T1, TEST_ACTOR), (error: unknown) => {
         return error instanceof DuplicateSlugError && error.slug === 'lucky-dice';
       });
-      await assert.rejects(store.replaceSlot(1, slotFields({ name: 'Taken', slug: 'lemon-drop' }), T1), DuplicateSlugError);
+      await assert.rejects(store.replaceSlot(1, slotFields({ name: 'Taken', slug: 'lemon-drop' }), T1, TEST_ACTOR), DuplicateSlugError);
       assert.deepEqual(await store.load(), before);
-      const same = await store.replaceSlot(2, slotFields({ name: 'Lucky Dice', slug: 'lucky-dice', rtp: 90 }), T1);
+      const same = await store.replaceSlot(2, slotFields({ name: 'Lucky Dice', slug: 'lucky-dice', rtp: 90 }), T1, TEST_ACTOR);
       assert.equal(same?.record.rtp, 90, 'a slot may keep its own slug');
-      assert.equal((await store.createSlot(slotFields({ name: 'Next' }), T1)).record.id, 6, 'a refused create used up no id');
+      assert.equal((await store.createSlot(slotFields({ name: 'Next' }), T1, TEST_ACTOR)).record.id, 6, 'a refused create used up no id');
     });
 
     test('a catalogue import keeps the ids it carries and gives the others ids above any ever used', async () => {
       const store = await seeded();
-      await store.createSlot(slotFields({ name: 'Short Lived' }), T1);
-      await store.deleteSlot(6);
+      await store.createSlot(slotFields({ name: 'Short Lived' }), T1, TEST_ACTOR);
+      await store.deleteSlot(6, T1, TEST_ACTOR);
       const imported: ImportedSlot[] = [
         { ...slotFields({ name: 'Kept Three' }), id: 3, createdAt: T0 },
         slotFields({ name: 'Fresh' }),
         { ...slotFields({ name: 'Kept Ten' }), id: 10 },
       ];
-      const { records } = await store.replaceCatalogue(imported, { luck: ['🍀'] }, T1);
+      const { records } = await store.replaceCatalogue(imported, { luck: ['🍀'] }, T1, TEST_ACTOR);
       assert.deepEqual(ids(records), [3, 11, 10]);
       assert.deepEqual(
         records.map((record) => [record.createdAt, record.updatedAt]),
@@ -155,21 +155,21 @@ for (const kind of KINDS) {
       const data = await (await open()).load();
       assert.deepEqual(ids(data.slots), [3, 10, 11]);
       assert.deepEqual(data.categories, { luck: ['🍀'] });
-      assert.equal((await store.createSlot(slotFields({ name: 'After Import' }), T1)).record.id, 12);
+      assert.equal((await store.createSlot(slotFields({ name: 'After Import' }), T1, TEST_ACTOR)).record.id, 12);
     });
 
     test('an import that fails part-way writes nothing at all', async () => {
       const store = await seeded();
       const before = await store.load();
       const clash = [slotFields({ name: 'One', slug: 'same' }), slotFields({ name: 'Two', slug: 'same' })];
-      await assert.rejects(store.replaceCatalogue(clash, { other: ['🎲'] }, T1), DuplicateSlugError);
+      await assert.rejects(store.replaceCatalogue(clash, { other: ['🎲'] }, T1, TEST_ACTOR), DuplicateSlugError);
       assert.deepEqual(await (await open()).load(), before);
     });
 
     test('the category map is replaced whole and keeps its order', async () => {
       const store = await seeded();
       const map = { zebra: ['🦓'], apple: ['🍎', '🍏'], middle: [] };
-      await store.replaceCategories(map);
+      await store.replaceCategories(map, T1, TEST_ACTOR);
       const loaded = await (await open()).load();
       assert.deepEqual(Object.entries(loaded.categories), Object.entries(map));
       assert.equal(loaded.slots.length, 5, 'slots are untouched');
@@ -194,9 +194,9 @@ for (const kind of KINDS) {
         pros: nasty,
         cons: [nasty[4] ?? ''],
       });
-      const { record: created } = await store.createSlot(slot, T1);
+      const { record: created } = await store.createSlot(slot, T1, TEST_ACTOR);
       const map = { [nasty[0] ?? '']: ['🍒'], [nasty[3] ?? '']: ['💎'] };
-      await store.replaceCategories(map);
+      await store.replaceCategories(map, T1, TEST_ACTOR);
       const loaded = await (await open()).load();
       assert.deepEqual(loaded.slots.find((record) => record.id === created.id), created);
       assert.deepEqual(loaded.categories, map);
@@ -212,15 +212,15 @@ for (const kind of KINDS) {
       const store = await seeded();
       const start = (await store.load()).sequence;
       assert.deepEqual(await store.changesSince(start - 1, 10), [{ sequence: start, change: { kind: 'imported' } }], 'the seed is an import');
-      const { record: created, sequence: one } = await store.createSlot(slotFields({ name: 'Logged' }), T1);
-      const replaced = await store.replaceSlot(2, slotFields({ name: 'Logged Again' }), T1);
-      const deleted = await store.deleteSlot(3);
-      const categorised = await store.replaceCategories({ luck: ['🍀'] });
+      const { record: created, sequence: one } = await store.createSlot(slotFields({ name: 'Logged' }), T1, TEST_ACTOR);
+      const replaced = await store.replaceSlot(2, slotFields({ name: 'Logged Again' }), T1, TEST_ACTOR);
+      const deleted = await store.deleteSlot(3, T1, TEST_ACTOR);
+      const categorised = await store.replaceCategories({ luck: ['🍀'] }, T1, TEST_ACTOR);
       assert.deepEqual([one, replaced?.sequence, deleted, categorised], [start + 1, start + 2, start + 3, start + 4]);
       // Refused or empty writes log nothing.
-      await assert.rejects(store.createSlot(slotFields({ name: 'Taken', slug: 'cherry-gems' }), T1), DuplicateSlugError);
-      assert.equal(await store.deleteSlot(3), undefined);
-      assert.equal(await store.replaceSlot(99, slotFields({ name: 'Nobody' }), T1), undefined);
+      await assert.rejects(store.createSlot(slotFields({ name: 'Taken', slug: 'cherry-gems' }), T1, TEST_ACTOR), DuplicateSlugError);
+      assert.equal(await store.deleteSlot(3, T1, TEST_ACTOR), undefined);
+      assert.equal(await store.replaceSlot(99, slotFields({ name: 'Nobody' }), T1, TEST_ACTOR), undefined);
 
       const other = await open();
       assert.equal((await other.load()).sequence, start + 4);
@@ -237,7 +237,7 @@ for (const kind of KINDS) {
       );
       assert.deepEqual(await other.changesSince(start + 4, 10), [], 'up to date');
       assert.equal(await other.changesSince(start + 5, 10), undefined, 'a position the log never reached');
-      const { sequence: imported } = await store.replaceCatalogue([slotFields({ name: 'Only' })], {}, T1);
+      const { sequence: imported } = await store.replaceCatalogue([slotFields({ name: 'Only' })], {}, T1, TEST_ACTOR);
       assert.deepEqual(await other.changesSince(start + 4, 10), [{ sequence: imported, change: { kind: 'imported' } }]);
     });
 
@@ -247,7 +247,7 @@ for (const kind of KINDS) {
       opened.splice(opened.indexOf(store), 1);
       const pruning = await open({ changeLogRetention: 3 });
       const start = (await pruning.load()).sequence;
-      for (let i = 0; i < 5; i++) await pruning.createSlot(slotFields({ name: `Pruned ${i}` }), T1);
+      for (let i = 0; i < 5; i++) await pruning.createSlot(slotFields({ name: `Pruned ${i}` }), T1, TEST_ACTOR);
       assert.equal(await pruning.changesSince(start, 10), undefined, 'the changes after `start` are gone');
       assert.equal(await pruning.changesSince(start + 1, 10), undefined);
       assert.deepEqual(
@@ -260,7 +260,7 @@ for (const kind of KINDS) {
       const store = await open();
       const slots = Array.from({ length: 4_500 }, (_, index) => ({ ...slotFields({ name: `Paged ${index}` }), id: 4_500 - index }));
       await store.seed(slots, { luck: ['🍀'] }, T0);
-      const [loaded] = await Promise.all([store.load(), (async () => (await open()).createSlot(slotFields({ name: 'Late' }), T1))()]);
+      const [loaded] = await Promise.all([store.load(), (async () => (await open()).createSlot(slotFields({ name: 'Late' }), T1, TEST_ACTOR))()]);
       const loadedIds = ids(loaded.slots);
       assert.ok(loadedIds.length === 4_500 || loadedIds.length === 4_501, 'the slot written meanwhile is in it whole or not at all');
       assert.deepEqual(loadedIds.slice(0, 4_500), Array.from({ length: 4_500 }, (_, index) => index + 1));
@@ -273,7 +273,7 @@ for (const kind of KINDS) {
       let heard!: () => void;
       const change = new Promise<void>((resolve) => (heard = resolve));
       await watcher.onChange(() => heard());
-      await writer.createSlot(slotFields({ name: 'Seen Elsewhere' }), T1);
+      await writer.createSlot(slotFields({ name: 'Seen Elsewhere' }), T1, TEST_ACTOR);
       await within(change, 5_000, 'change notification');
       assert.deepEqual(ids((await watcher.load()).slots), [1, 2, 3, 4, 5, 6]);
     });

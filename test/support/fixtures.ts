@@ -47,3 +47,6 @@ export const SMALL_CATALOGUE: CatalogueDocument = {
     slotFields({ name: 'Fruit Frenzy', provider: 'NetEnt', rtp: 96.5, volatility: 'Medium', emojiTags: ['🍒', '🍋', '🎰', '🍀'], rating: 4.5 }),
   ],
 };
+
+/** Who writes in tests that call the store or the service directly. */
+export const TEST_ACTOR = { type: 'admin-token', name: 'admin-token' } as const;

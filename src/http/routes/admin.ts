@@ -1,5 +1,7 @@
 import { isIP } from 'node:net';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { AccessService } from '../../access/access-service.js';
+import type { Authenticator } from '../../access/authenticator.js';
 import { Type } from 'typebox';
 import { CategoryMapSchema, validateCategoryMap, type CategoryMap } from '../../catalogue/records/categories.js';
 import { checkDocumentSlot, validateCatalogueDocument, validateCheckedDocument, type CatalogueDocument } from '../../catalogue/records/document.js';
@@ -9,29 +11,31 @@ import type { Config } from '../../config.js';
 import { quote } from '../../emoji/parse.js';
 import type { RateLimiter } from '../../ratelimit/limiter.js';
 import type { CatalogueService } from '../../service/catalogue-service.js';
-import { DuplicateSlugError, StoreUnavailableError, type SlotInput } from '../../store/store.js';
+import { VersionConflictError, type SlotInput } from '../../store/store.js';
 import { baseUrl } from '../caller/base-url.js';
 import { parseObjectPiecewise } from '../input/catalogue-body.js';
-import { badRequest, ErrorBodySchema, HttpError, notFound } from '../answers/errors.js';
+import { badRequest, errorBody, ErrorBodySchema, HttpError, notFound } from '../answers/errors.js';
 import { SLOT_EXAMPLE, SLOT_FIELDS_EXAMPLE } from '../contract/openapi-examples.js';
 import { DOCUMENTED_ONLY } from '../contract/request-schemas.js';
 import { sendJson } from '../answers/json-reply.js';
 import { jsonParser } from '../input/json-parser.js';
 import { describePath } from '../plugins/errors.js';
-import { registerAdminAuth } from '../plugins/admin-auth.js';
+import { actorOf, needs, registerAdminAuth } from '../plugins/admin-auth.js';
+import { ifMatchVersion, slotVersionTag } from '../input/if-match.js';
+import { adminAccessRoutes } from './admin-access.js';
+import { BODY_ERRORS, committed, error, NO_CONTENT, NO_SLOT, SLOT_IDS, SLUG_TAKEN, slotId, WRITE_UNAVAILABLE } from './admin-common.js';
+import { adminHistoryRoutes } from './admin-history.js';
 
 const ADMIN_PREFIX = '/api/admin';
 /** A whole catalogue of 100,000 slots is about 110 MB; only its import takes bodies this large. */
 const CATALOGUE_BODY_LIMIT = 128 * 1024 * 1024;
-/** How long a client should wait before retrying a write the database could not take. */
-const RETRY_AFTER_SECONDS = 5;
-
-const ID = /^[1-9][0-9]{0,14}$/;
 
 export interface AdminDeps {
   readonly config: Config;
   readonly catalogue: CatalogueService;
   readonly rateLimiter: RateLimiter;
+  readonly access: AccessService;
+  readonly authenticator: Authenticator;
 }
 
 const CatalogueExportSchema = Type.Object(
@@ -69,18 +73,18 @@ const CategoryMapBodySchema = Type.Union([CategoryMapSchema, Type.Object({ categ
   description: 'The category map itself, or `{"categories": map}` as the GET returns it',
   examples: [{ luck: ['🍀', '🎲', '🎰'] }],
 });
-const SlotIdParamsSchema = Type.Object({ id: Type.String({ description: 'The slot id; anything else names no slot (404)' }) });
 const IpParamsSchema = Type.Object({ ip: Type.String({ description: 'The client address whose counters to clear (IPv4 or IPv6)' }) });
 
-const error = (description: string) => ({ ...ErrorBodySchema, description });
 const BAD_SLOT = error('The body is not a valid slot; the message names every bad field');
-const NO_SLOT = error('No slot has this id');
-const SLUG_TAKEN = error('Another slot already has this slug');
-const WRITE_UNAVAILABLE = { ...error('The database did not take the write, so nothing changed'), headers: { 'retry-after': { type: 'integer', description: 'Seconds to wait' } } };
-const PAYLOAD_TOO_LARGE = error('The body is larger than this route accepts');
-const UNSUPPORTED_MEDIA_TYPE = error('The body is not sent as application/json');
-const NO_CONTENT = { type: 'null', description: 'Done; no body' } as const;
-const BODY_ERRORS = { 413: PAYLOAD_TOO_LARGE, 415: UNSUPPORTED_MEDIA_TYPE };
+const IF_MATCH_HEADERS = Type.Object({
+  'if-match': Type.Optional(Type.String({ description: 'Write only while the slot is at this version: `"v<version>"`, the ETag of GET /api/admin/slots/{id}' })),
+});
+const STALE_VERSION = {
+  ...Type.Object({ ...ErrorBodySchema.properties, current: SlotSchema }),
+  description: 'If-Match named another version than the current one; nothing changed. `current` is the slot as it is now',
+  headers: { etag: { type: 'string', description: 'The current version, `"v<version>"`' } },
+};
+const BAD_IF_MATCH = error('If-Match is not one entity tag "v<version>"');
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -90,11 +94,6 @@ function invalid(errors: readonly string[]): HttpError {
   return badRequest(errors.join('; '));
 }
 
-/** The slot id of a path, or a 404: anything that is not an id names no slot. */
-function slotId(raw: string): number {
-  if (!ID.test(raw)) throw notFound(`slot ${quote(raw)} not found`);
-  return Number(raw);
-}
 
 /**
  * A slot body for create (`pathId` undefined) or replace: the editor's fields, validated all at
@@ -121,18 +120,23 @@ function categoryMap(body: unknown): CategoryMap {
   return result.value;
 }
 
-/** Waits for a write, turning the store's refusals into answers; nothing was written in either case. */
-async function committed<T>(write: Promise<T>): Promise<T> {
+
+/**
+ * Waits for a conditional write: a slot found at another version than `If-Match` named is answered
+ * 412 with the slot as it is now (decisions §17); undefined then, as the reply was sent.
+ */
+async function unlessStale<T>(reply: FastifyReply, baseUrlOfRequest: string, write: Promise<T>): Promise<{ readonly result: T } | undefined> {
   try {
-    return await write;
+    return { result: await committed(write) };
   } catch (error) {
-    if (error instanceof DuplicateSlugError) throw new HttpError(409, `slug: "${error.slug}" is already taken by another slot`);
-    if (error instanceof StoreUnavailableError) {
-      throw new HttpError(503, 'database: unavailable, so nothing was written; try again shortly', {
-        'retry-after': String(RETRY_AFTER_SECONDS),
-      });
-    }
-    throw error;
+    if (!(error instanceof VersionConflictError)) throw error;
+    const { record, version } = error.current;
+    const message = `If-Match: slot ${record.id} is at version ${version}; nothing was changed`;
+    await reply
+      .code(412)
+      .header('etag', slotVersionTag(version))
+      .send({ ...errorBody(412, message), current: toPublicSlot(record, baseUrlOfRequest) });
+    return undefined;
   }
 }
 
@@ -167,7 +171,7 @@ export function adminRoutes(app: FastifyInstance, deps: AdminDeps): void {
   const { config, catalogue, rateLimiter } = deps;
   app.register(
     async (admin) => {
-      registerAdminAuth(admin, config.adminToken);
+      registerAdminAuth(admin, deps.authenticator);
       admin.addHook('onSend', async (_request, reply) => {
         reply.header('cache-control', 'no-store');
       });
@@ -194,8 +198,8 @@ export function adminRoutes(app: FastifyInstance, deps: AdminDeps): void {
           503: WRITE_UNAVAILABLE,
         },
       };
-      admin.post('/slots', { ...DOCUMENTED_ONLY, schema: createSchema }, async (request, reply) => {
-        const record = await committed(catalogue.createSlot(slotInput(request.body)));
+      admin.post('/slots', { ...DOCUMENTED_ONLY, ...needs('write'), schema: createSchema }, async (request, reply) => {
+        const record = await committed(catalogue.createSlot(slotInput(request.body), actorOf(request)));
         return reply.code(201).header('location', `/api/slots/${record.id}`).send(toPublicSlot(record, baseUrl(request, config)));
       });
 
@@ -203,39 +207,48 @@ export function adminRoutes(app: FastifyInstance, deps: AdminDeps): void {
         operationId: 'replaceSlot',
         tags: ['admin'],
         summary: 'Replace a slot (its id stays)',
-        params: SlotIdParamsSchema,
+        params: SLOT_IDS,
+        headers: IF_MATCH_HEADERS,
         body: ReplaceSlotBodySchema,
         response: {
           200: { ...SlotSchema, description: 'The slot as it now is' },
           400: BAD_SLOT,
           404: NO_SLOT,
           409: SLUG_TAKEN,
+          412: STALE_VERSION,
           ...BODY_ERRORS,
           503: WRITE_UNAVAILABLE,
         },
       };
-      admin.put('/slots/:id', { ...DOCUMENTED_ONLY, schema: replaceSchema }, async (request) => {
+      admin.put('/slots/:id', { ...DOCUMENTED_ONLY, ...needs('write'), schema: replaceSchema }, async (request, reply) => {
         const id = slotId((request.params as { id: string }).id);
-        const record = await committed(catalogue.replaceSlot(id, slotInput(request.body, id)));
-        if (record === undefined) throw notFound(`slot "${id}" not found`);
-        return toPublicSlot(record, baseUrl(request, config));
+        const ifVersion = ifMatchVersion(request.headers['if-match']);
+        const base = baseUrl(request, config);
+        const written = await unlessStale(reply, base, catalogue.replaceSlot(id, slotInput(request.body, id), actorOf(request), ifVersion));
+        if (written === undefined) return reply;
+        if (written.result === undefined) throw notFound(`slot "${id}" not found`);
+        return toPublicSlot(written.result, base);
       });
 
       const deleteSchema = {
         operationId: 'deleteSlot',
         tags: ['admin'],
         summary: 'Delete a slot (its id is never reused)',
-        params: SlotIdParamsSchema,
-        response: { 204: NO_CONTENT, 404: NO_SLOT, 503: WRITE_UNAVAILABLE },
+        params: SLOT_IDS,
+        headers: IF_MATCH_HEADERS,
+        response: { 204: NO_CONTENT, 400: BAD_IF_MATCH, 404: NO_SLOT, 412: STALE_VERSION, 503: WRITE_UNAVAILABLE },
       };
-      admin.delete('/slots/:id', { ...DOCUMENTED_ONLY, schema: deleteSchema }, async (request, reply) => {
+      admin.delete('/slots/:id', { ...DOCUMENTED_ONLY, ...needs('write'), schema: deleteSchema }, async (request, reply) => {
         const id = slotId((request.params as { id: string }).id);
-        if (!(await committed(catalogue.deleteSlot(id)))) throw notFound(`slot "${id}" not found`);
+        const ifVersion = ifMatchVersion(request.headers['if-match']);
+        const deleted = await unlessStale(reply, baseUrl(request, config), catalogue.deleteSlot(id, actorOf(request), ifVersion));
+        if (deleted === undefined) return reply;
+        if (!deleted.result) throw notFound(`slot "${id}" not found`);
         return reply.code(204).send();
       });
 
       const exportSchema = { operationId: 'exportCatalogue', tags: ['admin'], summary: 'The whole catalogue', response: { 200: CatalogueExportSchema } };
-      admin.get('/catalogue', { schema: exportSchema }, async (request, reply) => {
+      admin.get('/catalogue', { ...needs('read'), schema: exportSchema }, async (request, reply) => {
         const snapshot = catalogue.current;
         const base = baseUrl(request, config);
         // JSON.stringify is several times faster than the schema serialiser on 100,000 slots.
@@ -249,6 +262,7 @@ export function adminRoutes(app: FastifyInstance, deps: AdminDeps): void {
           '/catalogue',
           {
             ...DOCUMENTED_ONLY,
+            ...needs('admin'),
             bodyLimit: CATALOGUE_BODY_LIMIT,
             schema: {
               operationId: 'importCatalogue',
@@ -266,7 +280,7 @@ export function adminRoutes(app: FastifyInstance, deps: AdminDeps): void {
           async (request) => {
             const document = importedDocument(request.body);
             if (!document.ok) throw invalid(document.errors);
-            const records = await committed(catalogue.replaceCatalogue(document.value));
+            const records = await committed(catalogue.replaceCatalogue(document.value, actorOf(request)));
             return { imported: { slots: records.length, categories: Object.keys(document.value.categories).length } };
           },
         );
@@ -279,9 +293,9 @@ export function adminRoutes(app: FastifyInstance, deps: AdminDeps): void {
         body: CategoryMapBodySchema,
         response: { 200: CategoriesSchema, 400: error('The map is not valid; the message names what is wrong'), ...BODY_ERRORS, 503: WRITE_UNAVAILABLE },
       };
-      admin.put('/emojis/categories', { ...DOCUMENTED_ONLY, schema: categoriesSchema }, async (request) => {
+      admin.put('/emojis/categories', { ...DOCUMENTED_ONLY, ...needs('write'), schema: categoriesSchema }, async (request) => {
         const categories = categoryMap(request.body);
-        await committed(catalogue.replaceCategories(categories));
+        await committed(catalogue.replaceCategories(categories, actorOf(request)));
         return { categories };
       });
 
@@ -296,7 +310,7 @@ export function adminRoutes(app: FastifyInstance, deps: AdminDeps): void {
           503: { ...WRITE_UNAVAILABLE, description: 'The shared counter store (Redis) is unreachable; only this instance was cleared' },
         },
       };
-      admin.delete('/rate-limits/:ip', { ...DOCUMENTED_ONLY, schema: resetSchema }, async (request, reply) => {
+      admin.delete('/rate-limits/:ip', { ...DOCUMENTED_ONLY, ...needs('admin'), schema: resetSchema }, async (request, reply) => {
         const { ip } = request.params as { ip: string };
         if (isIP(ip) === 0) throw badRequest(`ip: ${quote(ip)} is not an IPv4 or IPv6 address`);
         try {
@@ -307,8 +321,13 @@ export function adminRoutes(app: FastifyInstance, deps: AdminDeps): void {
             'retry-after': '5',
           });
         }
+        const time = catalogue.timestamp();
+        await committed(deps.access.store.record({ time, actor: actorOf(request), action: 'ratelimit.reset', target: { type: 'client', id: ip } }));
         return reply.code(204).send();
       });
+
+      adminHistoryRoutes(admin, { config, catalogue });
+      adminAccessRoutes(admin, { access: deps.access });
     },
     { prefix: ADMIN_PREFIX },
   );

@@ -3,7 +3,8 @@ import { Type } from 'typebox';
 import type { CatalogueService } from '../../service/catalogue-service.js';
 import { ErrorBodySchema, HttpError } from '../answers/errors.js';
 import type { MetricsExposition } from '../observability/metrics.js';
-import { registerAdminAuth } from '../plugins/admin-auth.js';
+import type { Authenticator } from '../../access/authenticator.js';
+import { needs, registerAdminAuth } from '../plugins/admin-auth.js';
 
 /** Probes usually give up after a second; the readiness answer comes before that. */
 const READY_TIMEOUT_MS = 900;
@@ -11,7 +12,7 @@ const READY_TIMEOUT_MS = 900;
 export interface OperationsDeps {
   readonly catalogue: CatalogueService;
   readonly metrics: MetricsExposition;
-  readonly adminToken: string | undefined;
+  readonly authenticator: Authenticator;
 }
 
 const HealthSchema = Type.Object({ status: Type.Literal('ok') }, { description: 'The process is alive' });
@@ -70,9 +71,9 @@ export function operationsRoutes(app: FastifyInstance, deps: OperationsDeps): vo
     );
 
     ops.register(async (secured) => {
-      registerAdminAuth(secured, deps.adminToken);
+      registerAdminAuth(secured, deps.authenticator);
       const metricsSchema = { operationId: 'metrics', tags: ['operations'], summary: 'Prometheus metrics (behind the admin token)', response: { 200: MetricsSchema } };
-      secured.get('/metrics', { schema: metricsSchema }, async (_request, reply) =>
+      secured.get('/metrics', { ...needs('admin'), schema: metricsSchema }, async (_request, reply) =>
         reply.type(deps.metrics.contentType).send(await deps.metrics.render()),
       );
     });

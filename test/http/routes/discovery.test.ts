@@ -3,7 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import type { CatalogueDocument } from '../../../src/catalogue/records/document.js';
 import type { Slot } from '../../../src/catalogue/records/slot.js';
 import { startTestApp, type TestApp } from '../../support/app.js';
-import { slotFields } from '../../support/fixtures.js';
+import { slotFields, TEST_ACTOR } from '../../support/fixtures.js';
 import { errorMessage, json } from '../../support/http.js';
 
 interface SlotList {
@@ -215,6 +215,7 @@ describe('GET /api/providers and GET /api/slots/{id_or_slug}/similar', () => {
   it('follows admin writes: a new slot is found, counted and similar at once', async () => {
     await t.catalogue.createSlot(
       slotFields({ name: 'Olympus Gold', provider: 'Push Gaming', rtp: 96.1, emojiTags: ['⚡'], theme: ['mythology'], rating: 5 }),
+      TEST_ACTOR,
     );
     const found = json<SlotList>(await t.app.inject({ url: '/api/slots?q=olympus%20gold' }));
     assert.deepEqual(found.slots.map((slot) => slot.name), ['Olympus Gold']);

@@ -1,0 +1,17 @@
+import type { Config } from './config.js';
+import { SqliteStore } from './store/sqlite.js';
+import type { Store } from './store/store.js';
+
+/** Reports trouble that happens in the background, away from any request. */
+export type Warn = (error: unknown, what: string) => void;
+
+/** The configured store. PostgreSQL's client is loaded only when it is asked for: a tenth of a SQLite start-up otherwise. */
+export async function openStore(config: Config, warn: Warn): Promise<Store> {
+  if (config.database.kind === 'sqlite') {
+    return new SqliteStore(config.database.path, {
+      onCheckpointError: (error) => warn(error, 'a SQLite checkpoint failed'),
+    });
+  }
+  const { PostgresStore } = await import('./store/postgres.js');
+  return new PostgresStore(config.database.url, { onError: (error) => warn(error, 'database connection lost; reconnecting') });
+}

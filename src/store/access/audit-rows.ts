@@ -1,0 +1,67 @@
+import type { SlotRecord } from '../../catalogue/records/slot.js';
+import type { Actor, AuditAction, AuditEntry, AuditTarget, NewAuditEntry, SlotVersion } from '../access.js';
+
+/** An audit row as both stores read it back: records are JSON text in SQLite, parsed already by pg. */
+export interface AuditRow {
+  readonly id: number | string;
+  readonly time: string | Date;
+  readonly actor_type: string;
+  readonly actor_name: string;
+  readonly action: string;
+  readonly target_type: string;
+  readonly target_id: string;
+  readonly version: number | string | null;
+  readonly before: string | SlotRecord | null;
+  readonly after: string | SlotRecord | null;
+}
+
+/** The columns of an entry, in the order both stores' INSERT statements name them. */
+export function auditColumns(entry: NewAuditEntry): readonly (string | number | null)[] {
+  const slotId = entry.target.type === 'slot' ? Number(entry.target.id) : null;
+  const json = (record: SlotRecord | null | undefined) => (record === undefined ? null : JSON.stringify(record));
+  return [
+    entry.time,
+    entry.actor.type,
+    entry.actor.name,
+    entry.action,
+    entry.target.type,
+    entry.target.id,
+    slotId,
+    entry.version ?? null,
+    json(entry.before),
+    json(entry.after),
+  ];
+}
+
+export const AUDIT_INSERT_COLUMNS = 'time, actor_type, actor_name, action, target_type, target_id, slot_id, version, before, after';
+export const AUDIT_SELECT_COLUMNS = 'id, time, actor_type, actor_name, action, target_type, target_id, version, before, after';
+
+const timeText = (time: string | Date) => (typeof time === 'string' ? time : time.toISOString());
+
+/** A slot change keeps `null` for a side that did not exist (a create's before); other entries have none. */
+function record(value: string | SlotRecord | null, isSlotChange: boolean): SlotRecord | null | undefined {
+  if (value === null) return isSlotChange ? null : undefined;
+  return typeof value === 'string' ? (JSON.parse(value) as SlotRecord) : value;
+}
+
+const actorOf = (row: AuditRow): Actor => ({ type: row.actor_type as Actor['type'], name: row.actor_name });
+
+export function auditEntry(row: AuditRow): AuditEntry {
+  const isSlotChange = row.target_type === 'slot';
+  const before = record(row.before, isSlotChange);
+  const after = record(row.after, isSlotChange);
+  return {
+    id: Number(row.id),
+    time: timeText(row.time),
+    actor: actorOf(row),
+    action: row.action as AuditAction,
+    target: { type: row.target_type as AuditTarget['type'], id: row.target_id },
+    ...(before === undefined ? {} : { before }),
+    ...(after === undefined ? {} : { after }),
+    ...(row.version === null ? {} : { version: Number(row.version) }),
+  };
+}
+
+export function slotVersion(row: AuditRow): SlotVersion {
+  return { version: Number(row.version), time: timeText(row.time), actor: actorOf(row), record: record(row.after, true) ?? null };
+}
