@@ -17,7 +17,7 @@ export const LAYERS = {
   access: ['store/access'],
   ratelimit: ['net', 'config'],
   web: ['catalogue', 'emoji', 'project-files'],
-  http: ['access', 'catalogue', 'emoji', 'net', 'ratelimit', 'service', 'store/store', 'store/access', 'web', 'config', 'project-files'],
+  http: ['access', 'catalogue', 'emoji', 'net', 'ratelimit', 'service', 'store/store', 'store/access', 'store/sessions', 'web', 'config', 'project-files'],
   cluster: ['http', 'ratelimit', 'config'],
   app: ['access', 'http', 'ratelimit', 'service', 'config'],
   server: ['access', 'app', 'cluster', 'service', 'store', 'config', 'v8-tuning', 'open-store'],

@@ -18,6 +18,7 @@ import { adminRoutes } from './http/routes/admin.js';
 import { emojiRoutes } from './http/routes/emojis.js';
 import { matchRoutes } from './http/routes/match.js';
 import { pageRoutes } from './http/routes/pages.js';
+import { consoleRoutes } from './http/routes/console/console.js';
 import { redirectRoutes } from './http/routes/redirects.js';
 import { slotRoutes } from './http/routes/slots.js';
 import { PUBLIC_BODY_LIMIT, SERVER_TIMEOUTS, serverOptions, type ServerTimeouts } from './http/connection/server-options.js';
@@ -133,6 +134,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   redirectRoutes(app, context);
   adminRoutes(app, { config, catalogue: deps.catalogue, rateLimiter, access, authenticator });
   pageRoutes(app, context);
+  consoleRoutes(app, { config, catalogue: deps.catalogue, access, sessions: store.sessions, now });
   await app.ready();
   if (deps.fastPath !== false) {
     const parseJson = jsonParser(app);

@@ -39,6 +39,8 @@ export interface Config {
   readonly workers: number;
   /** Audit entries older than this many days are pruned (decisions §17). */
   readonly auditRetentionDays: number;
+  /** Console sessions end after this long without a request, and at the latest after `maxHours` (decisions §18). */
+  readonly session: { readonly idleMinutes: number; readonly maxHours: number };
 }
 
 /** An unusable setting; its message is one line naming the variable. */
@@ -183,5 +185,6 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     logLevel: logLevel(env),
     workers: integer(env, 'WORKERS', 1, 1, 64),
     auditRetentionDays: integer(env, 'AUDIT_RETENTION_DAYS', 365, 1, 36_500),
+    session: { idleMinutes: integer(env, 'SESSION_IDLE_MINUTES', 30, 1, 1440), maxHours: integer(env, 'SESSION_MAX_HOURS', 12, 1, 720) },
   };
 }

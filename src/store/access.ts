@@ -35,6 +35,10 @@ export const AUDIT_ACTIONS = [
   'operator.enable',
   'token.create',
   'token.revoke',
+  // The console's sign-ins and sign-outs (decisions §18), written by the console through `record`.
+  'session.sign-in',
+  'session.sign-in-failed',
+  'session.sign-out',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

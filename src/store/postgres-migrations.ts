@@ -1,3 +1,5 @@
+import { SESSION_MIGRATION } from './sessions/postgres-sessions.js';
+
 /**
  * The PostgreSQL schema, as an ordered list of steps. A step, once released, is never edited:
  * a change is a new step, so every database reaches the same schema whatever version it started at.
@@ -92,4 +94,5 @@ export const MIGRATIONS: readonly Migration[] = [
       INSERT INTO meta (key, value) VALUES ('access_version', 0), ('catalogue_version', 0);
     `,
   },
+  SESSION_MIGRATION,
 ];

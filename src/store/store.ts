@@ -2,6 +2,7 @@ import type { CategoryMap } from '../catalogue/records/categories.js';
 import type { SlotFields, SlotRecord } from '../catalogue/records/slot.js';
 import type { ImportedSlot } from '../catalogue/records/document.js';
 import type { AccessStore, Actor } from './access.js';
+import type { SessionStore } from './sessions.js';
 
 /** Everything the service keeps durably, as of one point of the change log. */
 export interface CatalogueData {
@@ -60,6 +61,8 @@ export type SlotInput = SlotFields & { readonly slug: string };
 export interface Store {
   /** Operators, tokens and the audit, on the same database. */
   readonly access: AccessStore;
+  /** Console sessions and sign-in failures (decisions §18), on the same database. */
+  readonly sessions: SessionStore;
   /** Creates the schema if needed and reports whether the database was never filled before. */
   migrate(): Promise<{ readonly fresh: boolean }>;
   load(): Promise<CatalogueData>;
