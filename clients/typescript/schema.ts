@@ -306,7 +306,8 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /** A slot as stored, with its version as ETag (scope: read) */
+        get: operations["adminGetSlot"];
         /** Replace a slot (its id stays) */
         put: operations["replaceSlot"];
         post?: never;
@@ -364,6 +365,127 @@ export interface paths {
         post?: never;
         /** Clear one client's rate-limit counters */
         delete: operations["resetRateLimit"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/slots/{id}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A slot's versions, newest first (scope: read) */
+        get: operations["slotHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/slots/{id}/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Write a version of a slot back as a new change (scope: write) */
+        post: operations["restoreSlot"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Who changed what, newest first (scope: read) */
+        get: operations["audit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/operators": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every operator (owners only) */
+        get: operations["listOperators"];
+        put?: never;
+        /** Add an operator (owners only) */
+        post: operations["createOperator"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/operators/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Change an operator's role, password or disabled flag (owners only) */
+        patch: operations["changeOperator"];
+        trace?: never;
+    };
+    "/api/admin/tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every API token, without secrets (owners only) */
+        get: operations["listTokens"];
+        put?: never;
+        /** Make an API token; its secret is in this answer only (owners only) */
+        post: operations["createToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/tokens/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revoke an API token, on every instance at once (owners only) */
+        delete: operations["revokeToken"];
         options?: never;
         head?: never;
         patch?: never;
@@ -537,6 +659,15 @@ export interface components {
             headers: {
                 /** @description Always `Bearer` */
                 "WWW-Authenticate": "Bearer";
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The credentials are valid but below what this operation needs (its security scope); the message names the scope */
+        Forbidden: {
+            headers: {
                 [name: string]: unknown;
             };
             content: {
@@ -1775,6 +1906,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             431: components["responses"]["HeadersTooLarge"];
             default: components["responses"]["Unexpected"];
         };
@@ -1941,6 +2073,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             /** @description Another slot already has this slug */
             409: {
                 headers: {
@@ -2011,10 +2144,79 @@ export interface operations {
             default: components["responses"]["Unexpected"];
         };
     };
-    replaceSlot: {
+    adminGetSlot: {
         parameters: {
             query?: never;
             header?: never;
+            path: {
+                /** @description The slot id; anything else names no slot (404) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The slot */
+            200: {
+                headers: {
+                    /** @description The slot's version, `"v<version>"`: send it back in If-Match */
+                    etag: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        name: string;
+                        slug: string;
+                        provider: string;
+                        rtp: number;
+                        /** @enum {unknown} */
+                        volatility: "Low" | "Medium" | "High" | "Extreme";
+                        maxWin: number;
+                        hasBonusBuy: boolean;
+                        releaseYear?: number;
+                        emojiTags: string[];
+                        theme: string[];
+                        features: string[];
+                        description: string;
+                        review: string;
+                        rating: number;
+                        pros: string[];
+                        cons: string[];
+                        url: string;
+                        createdAt: string;
+                        updatedAt: string;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description No slot has this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP status code */
+                        statusCode: number;
+                        /** @description Its reason phrase */
+                        error: string;
+                        /** @description What was wrong, naming the parameter, field or path */
+                        message: string;
+                    };
+                };
+            };
+            431: components["responses"]["HeadersTooLarge"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    replaceSlot: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Write only while the slot is at this version: `"v<version>"`, the ETag of GET /api/admin/slots/{id} */
+                "if-match"?: string;
+            };
             path: {
                 /** @description The slot id; anything else names no slot (404) */
                 id: string;
@@ -2102,6 +2304,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             /** @description No slot has this id */
             404: {
                 headers: {
@@ -2131,6 +2334,47 @@ export interface operations {
                         error: string;
                         /** @description What was wrong, naming the parameter, field or path */
                         message: string;
+                    };
+                };
+            };
+            /** @description If-Match named another version than the current one; nothing changed. `current` is the slot as it is now */
+            412: {
+                headers: {
+                    /** @description The current version, `"v<version>"` */
+                    etag: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP status code */
+                        statusCode: number;
+                        /** @description Its reason phrase */
+                        error: string;
+                        /** @description What was wrong, naming the parameter, field or path */
+                        message: string;
+                        current: {
+                            id: string;
+                            name: string;
+                            slug: string;
+                            provider: string;
+                            rtp: number;
+                            /** @enum {unknown} */
+                            volatility: "Low" | "Medium" | "High" | "Extreme";
+                            maxWin: number;
+                            hasBonusBuy: boolean;
+                            releaseYear?: number;
+                            emojiTags: string[];
+                            theme: string[];
+                            features: string[];
+                            description: string;
+                            review: string;
+                            rating: number;
+                            pros: string[];
+                            cons: string[];
+                            url: string;
+                            createdAt: string;
+                            updatedAt: string;
+                        };
                     };
                 };
             };
@@ -2191,7 +2435,10 @@ export interface operations {
     deleteSlot: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Write only while the slot is at this version: `"v<version>"`, the ETag of GET /api/admin/slots/{id} */
+                "if-match"?: string;
+            };
             path: {
                 /** @description The slot id; anything else names no slot (404) */
                 id: string;
@@ -2207,7 +2454,24 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description If-Match is not one entity tag "v<version>" */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP status code */
+                        statusCode: number;
+                        /** @description Its reason phrase */
+                        error: string;
+                        /** @description What was wrong, naming the parameter, field or path */
+                        message: string;
+                    };
+                };
+            };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             /** @description No slot has this id */
             404: {
                 headers: {
@@ -2221,6 +2485,47 @@ export interface operations {
                         error: string;
                         /** @description What was wrong, naming the parameter, field or path */
                         message: string;
+                    };
+                };
+            };
+            /** @description If-Match named another version than the current one; nothing changed. `current` is the slot as it is now */
+            412: {
+                headers: {
+                    /** @description The current version, `"v<version>"` */
+                    etag: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP status code */
+                        statusCode: number;
+                        /** @description Its reason phrase */
+                        error: string;
+                        /** @description What was wrong, naming the parameter, field or path */
+                        message: string;
+                        current: {
+                            id: string;
+                            name: string;
+                            slug: string;
+                            provider: string;
+                            rtp: number;
+                            /** @enum {unknown} */
+                            volatility: "Low" | "Medium" | "High" | "Extreme";
+                            maxWin: number;
+                            hasBonusBuy: boolean;
+                            releaseYear?: number;
+                            emojiTags: string[];
+                            theme: string[];
+                            features: string[];
+                            description: string;
+                            review: string;
+                            rating: number;
+                            pros: string[];
+                            cons: string[];
+                            url: string;
+                            createdAt: string;
+                            updatedAt: string;
+                        };
                     };
                 };
             };
@@ -2380,6 +2685,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             /** @description The body is larger than this route accepts */
             413: {
                 headers: {
@@ -2493,6 +2799,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             /** @description The body is larger than this route accepts */
             413: {
                 headers: {
@@ -2583,8 +2890,857 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             431: components["responses"]["HeadersTooLarge"];
             /** @description The shared counter store (Redis) is unreachable; only this instance was cleared */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "retry-after": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP status code */
+                        statusCode: number;
+                        /** @description Its reason phrase */
+                        error: string;
+                        /** @description What was wrong, naming the parameter, field or path */
+                        message: string;
+                    };
+                };
+            };
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    slotHistory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The slot id; anything else names no slot (404) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The versions the audit holds for this slot, newest first (at most 1000) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        versions: {
+                            /** @description The change sequence number that wrote it */
+                            version: number;
+                            time: string;
+                            /** @description Who wrote: an operator, an API token (by its name), or the ADMIN_TOKEN */
+                            actor: {
+                                type: "operator" | "token" | "admin-token";
+                                name: string;
+                            };
+                            /** @description The slot as that version wrote it; null for its deletion */
+                            record: {
+                                id: string;
+                                name: string;
+                                slug: string;
+                                provider: string;
+                                rtp: number;
+                                /** @enum {unknown} */
+                                volatility: "Low" | "Medium" | "High" | "Extreme";
+                                maxWin: number;
+                                hasBonusBuy: boolean;
+                                releaseYear?: number;
+                                emojiTags: string[];
+                                theme: string[];
+                                features: string[];
+                                description: string;
+                                review: string;
+                                rating: number;
+                                pros: string[];
+                                cons: string[];
+                                url: string;
+                                createdAt: string;
+                                updatedAt: string;
+                            } | null;
+                        }[];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description No slot has this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP status code */
+                        statusCode: number;
+                        /** @description Its reason phrase */
+                        error: string;
+                        /** @description What was wrong, naming the parameter, field or path */
+                        message: string;
+                    };
+                };
+            };
+            431: components["responses"]["HeadersTooLarge"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    restoreSlot: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The slot id; anything else names no slot (404) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description A version from the history */
+                    version: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The slot as restored */
+            200: {
+                headers: {
+                    /** @description The slot's version, `"v<version>"`: send it back in If-Match */
+                    etag: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        name: string;
+                        slug: string;
+                        provider: string;
+                        rtp: number;
+                        /** @enum {unknown} */
+                        volatility: "Low" | "Medium" | "High" | "Extreme";
+                        maxWin: number;
+                        hasBonusBuy: boolean;
+                        releaseYear?: number;
+                        emojiTags: string[];
+                        theme: string[];
+                        features: string[];
+                        description: string;
+                        review: string;
+                        rating: number;
+                        pros: string[];
+                        cons: string[];
+                        url: string;
+                        createdAt: string;
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description The body is not {"version": N}, or that version is the deletion */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP status code */
+                        statusCode: number;
+                        /** @description Its reason phrase */
+                        error: string;
+                        /** @description What was wrong, naming the parameter, field or path */
+                        message: string;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description The slot has no such version in its history */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP status code */
+                        statusCode: number;
+                        /** @description Its reason phrase */
+                        error: string;
+                        /** @description What was wrong, naming the parameter, field or path */
+                        message: string;
+                    };
+                };
+            };
+            /** @description Another slot already has this slug */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP status code */
+                        statusCode: number;
+                        /** @description Its reason phrase */
+                        error: string;
+                        /** @description What was wrong, naming the parameter, field or path */
+                        message: string;
+                    };
+                };
+            };
+            /** @description The body is larger than this route accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP status code */
+                        statusCode: number;
+                        /** @description Its reason phrase */
+                        error: string;
+                        /** @description What was wrong, naming the parameter, field or path */
+                        message: string;
+                    };
+                };
+            };
+            /** @description The body is not sent as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP status code */
+                        statusCode: number;
+                        /** @description Its reason phrase */
+                        error: string;
+                        /** @description What was wrong, naming the parameter, field or path */
+                        message: string;
+                    };
+                };
+            };
+            431: components["responses"]["HeadersTooLarge"];
+            /** @description The database did not take the write, so nothing changed */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "retry-after": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP status code */
+                        statusCode: number;
+                        /** @description Its reason phrase */
+                        error: string;
+                        /** @description What was wrong, naming the parameter, field or path */
+                        message: string;
+                    };
+                };
+            };
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    audit: {
+        parameters: {
+            query?: {
+                /** @description Only entries by this actor name */
+                actor?: string;
+                /** @description Only this action: slot.create, slot.replace, slot.delete, slot.restore, categories.replace, catalogue.import, ratelimit.reset, operator.create, operator.passwd, operator.role, operator.disable, operator.enable, token.create, token.revoke */
+                action?: string;
+                /** @description Only changes of this slot id */
+                slot?: string;
+                /** @description RFC 3339; entries at or after it */
+                since?: string;
+                /** @description RFC 3339; entries before it */
+                until?: string;
+                /** @description The `next` of the page before */
+                cursor?: string;
+                /** @description Entries per page, 1-200 (default 50) */
+                limit?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the audit, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        entries: {
+                            id: number;
+                            /** @description RFC 3339, UTC */
+                            time: string;
+                            /** @description Who wrote: an operator, an API token (by its name), or the ADMIN_TOKEN */
+                            actor: {
+                                type: "operator" | "token" | "admin-token";
+                                name: string;
+                            };
+                            action: "slot.create" | "slot.replace" | "slot.delete" | "slot.restore" | "categories.replace" | "catalogue.import" | "ratelimit.reset" | "operator.create" | "operator.passwd" | "operator.role" | "operator.disable" | "operator.enable" | "token.create" | "token.revoke";
+                            target: {
+                                type: string;
+                                id: string;
+                            };
+                            /** @description For a slot change: the slot before it (null: it did not exist) */
+                            before?: {
+                                id: string;
+                                name: string;
+                                slug: string;
+                                provider: string;
+                                rtp: number;
+                                /** @enum {unknown} */
+                                volatility: "Low" | "Medium" | "High" | "Extreme";
+                                maxWin: number;
+                                hasBonusBuy: boolean;
+                                releaseYear?: number;
+                                emojiTags: string[];
+                                theme: string[];
+                                features: string[];
+                                description: string;
+                                review: string;
+                                rating: number;
+                                pros: string[];
+                                cons: string[];
+                                url: string;
+                                createdAt: string;
+                                updatedAt: string;
+                            } | null;
+                            /** @description For a slot change: the slot after it (null: deleted) */
+                            after?: {
+                                id: string;
+                                name: string;
+                                slug: string;
+                                provider: string;
+                                rtp: number;
+                                /** @enum {unknown} */
+                                volatility: "Low" | "Medium" | "High" | "Extreme";
+                                maxWin: number;
+                                hasBonusBuy: boolean;
+                                releaseYear?: number;
+                                emojiTags: string[];
+                                theme: string[];
+                                features: string[];
+                                description: string;
+                                review: string;
+                                rating: number;
+                                pros: string[];
+                                cons: string[];
+                                url: string;
+                                createdAt: string;
+                                updatedAt: string;
+                            } | null;
+                            /** @description For a slot change: the version it wrote */
+                            version?: number;
+                        }[];
+                        /** @description The cursor of the next page, null on the last */
+                        next: string | null;
+                    };
+                };
+            };
+            /** @description A filter, the cursor or the limit is not valid; the message names it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP status code */
+                        statusCode: number;
+                        /** @description Its reason phrase */
+                        error: string;
+                        /** @description What was wrong, naming the parameter, field or path */
+                        message: string;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            431: components["responses"]["HeadersTooLarge"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    listOperators: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Operators by name */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        operators: {
+                            name: string;
+                            role: "editor" | "owner";
+                            disabled: boolean;
+                            createdAt: string;
+                            updatedAt: string;
+                        }[];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            431: components["responses"]["HeadersTooLarge"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    createOperator: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "alice",
+                 *       "role": "editor",
+                 *       "password": "correct horse battery"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description Unique in any case */
+                    name: string;
+                    role: "editor" | "owner";
+                    password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description An operator (never the password or its hash) */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        name: string;
+                        role: "editor" | "owner";
+                        disabled: boolean;
+                        createdAt: string;
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description The body is not valid; the message names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP status code */
+                        statusCode: number;
+                        /** @description Its reason phrase */
+                        error: string;
+                        /** @description What was wrong, naming the parameter, field or path */
+                        message: string;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description Another operator has this name (in some case) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP status code */
+                        statusCode: number;
+                        /** @description Its reason phrase */
+                        error: string;
+                        /** @description What was wrong, naming the parameter, field or path */
+                        message: string;
+                    };
+                };
+            };
+            /** @description The body is larger than this route accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP status code */
+                        statusCode: number;
+                        /** @description Its reason phrase */
+                        error: string;
+                        /** @description What was wrong, naming the parameter, field or path */
+                        message: string;
+                    };
+                };
+            };
+            /** @description The body is not sent as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP status code */
+                        statusCode: number;
+                        /** @description Its reason phrase */
+                        error: string;
+                        /** @description What was wrong, naming the parameter, field or path */
+                        message: string;
+                    };
+                };
+            };
+            431: components["responses"]["HeadersTooLarge"];
+            /** @description The database did not take the write, so nothing changed */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "retry-after": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP status code */
+                        statusCode: number;
+                        /** @description Its reason phrase */
+                        error: string;
+                        /** @description What was wrong, naming the parameter, field or path */
+                        message: string;
+                    };
+                };
+            };
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    changeOperator: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The operator name */
+                name: string;
+            };
+            cookie?: never;
+        };
+        /** @description What to change; each field given is one audited change */
+        requestBody: {
+            content: {
+                "application/json": {
+                    role?: "editor" | "owner";
+                    password?: string;
+                    /** @description A disabled operator cannot sign in */
+                    disabled?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description An operator (never the password or its hash) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        name: string;
+                        role: "editor" | "owner";
+                        disabled: boolean;
+                        createdAt: string;
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description The body is not valid; the message names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP status code */
+                        statusCode: number;
+                        /** @description Its reason phrase */
+                        error: string;
+                        /** @description What was wrong, naming the parameter, field or path */
+                        message: string;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description No operator has this name */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP status code */
+                        statusCode: number;
+                        /** @description Its reason phrase */
+                        error: string;
+                        /** @description What was wrong, naming the parameter, field or path */
+                        message: string;
+                    };
+                };
+            };
+            /** @description The body is larger than this route accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP status code */
+                        statusCode: number;
+                        /** @description Its reason phrase */
+                        error: string;
+                        /** @description What was wrong, naming the parameter, field or path */
+                        message: string;
+                    };
+                };
+            };
+            /** @description The body is not sent as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP status code */
+                        statusCode: number;
+                        /** @description Its reason phrase */
+                        error: string;
+                        /** @description What was wrong, naming the parameter, field or path */
+                        message: string;
+                    };
+                };
+            };
+            431: components["responses"]["HeadersTooLarge"];
+            /** @description The database did not take the write, so nothing changed */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "retry-after": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP status code */
+                        statusCode: number;
+                        /** @description Its reason phrase */
+                        error: string;
+                        /** @description What was wrong, naming the parameter, field or path */
+                        message: string;
+                    };
+                };
+            };
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    listTokens: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Tokens, oldest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        tokens: {
+                            id: number;
+                            name: string;
+                            scope: "read" | "write" | "admin";
+                            expiresAt: string | null;
+                            createdAt: string;
+                            /** @description Written at most once a minute */
+                            lastUsedAt: string | null;
+                        }[];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            431: components["responses"]["HeadersTooLarge"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    createToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "partner import",
+                 *       "scope": "write",
+                 *       "expiresAt": "2027-01-31T00:00:00Z"
+                 *     }
+                 */
+                "application/json": {
+                    name: string;
+                    scope: "read" | "write" | "admin";
+                    expiresAt?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The new token with its secret, which is never shown again */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        name: string;
+                        scope: "read" | "write" | "admin";
+                        expiresAt: string | null;
+                        createdAt: string;
+                        /** @description Written at most once a minute */
+                        lastUsedAt: string | null;
+                        /** @description The bearer secret, `smj_…`: shown only in this answer */
+                        secret: string;
+                    };
+                };
+            };
+            /** @description The body is not valid; the message names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP status code */
+                        statusCode: number;
+                        /** @description Its reason phrase */
+                        error: string;
+                        /** @description What was wrong, naming the parameter, field or path */
+                        message: string;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description The body is larger than this route accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP status code */
+                        statusCode: number;
+                        /** @description Its reason phrase */
+                        error: string;
+                        /** @description What was wrong, naming the parameter, field or path */
+                        message: string;
+                    };
+                };
+            };
+            /** @description The body is not sent as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP status code */
+                        statusCode: number;
+                        /** @description Its reason phrase */
+                        error: string;
+                        /** @description What was wrong, naming the parameter, field or path */
+                        message: string;
+                    };
+                };
+            };
+            431: components["responses"]["HeadersTooLarge"];
+            /** @description The database did not take the write, so nothing changed */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "retry-after": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP status code */
+                        statusCode: number;
+                        /** @description Its reason phrase */
+                        error: string;
+                        /** @description What was wrong, naming the parameter, field or path */
+                        message: string;
+                    };
+                };
+            };
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    revokeToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The token id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done; no body */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description No token has this id (or it was revoked) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP status code */
+                        statusCode: number;
+                        /** @description Its reason phrase */
+                        error: string;
+                        /** @description What was wrong, naming the parameter, field or path */
+                        message: string;
+                    };
+                };
+            };
+            431: components["responses"]["HeadersTooLarge"];
+            /** @description The database did not take the write, so nothing changed */
             503: {
                 headers: {
                     /** @description Seconds to wait */

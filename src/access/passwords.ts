@@ -4,7 +4,7 @@ import { hash, verify, type Algorithm } from '@node-rs/argon2';
  * Argon2id with the floor decisions §17 sets (and OWASP recommends): 19 MiB of memory, 2 passes, one
  * lane. The binding runs on libuv's thread pool, so a verification never blocks the event loop.
  */
-export const ARGON2_PARAMETERS = {
+const ARGON2_PARAMETERS = {
   algorithm: 2 as Algorithm.Argon2id,
   memoryCost: 19_456,
   timeCost: 2,

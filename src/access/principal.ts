@@ -4,7 +4,7 @@ import type { Actor, ApiToken, Operator } from '../store/access.js';
  * What a route needs, in increasing order: `read` (exports, history, audit), `write` (also slots and
  * categories), `admin` (every admin route but operators and tokens), `owner` (everything).
  */
-export const ACCESS_LEVELS = ['read', 'write', 'admin', 'owner'] as const;
+const ACCESS_LEVELS = ['read', 'write', 'admin', 'owner'] as const;
 export type AccessLevel = (typeof ACCESS_LEVELS)[number];
 
 /** Someone whose credentials checked out: who they are (for the audit) and how far they may go. */

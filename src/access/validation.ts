@@ -6,8 +6,8 @@ export class AccessInputError extends Error {
 }
 
 const NAME = /^[a-z0-9._-]{1,64}$/;
-export const PASSWORD_MIN = 12;
-export const PASSWORD_MAX = 1024;
+const PASSWORD_MIN = 12;
+const PASSWORD_MAX = 1024;
 const TOKEN_NAME_MAX = 64;
 /** RFC 3339 date-time: a full date, a time, and Z or an offset. */
 const RFC_3339 = /^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}:\d{2}(\.\d{1,9})?([Zz]|[+-]\d{2}:\d{2})$/;

@@ -4,31 +4,44 @@ const ENTER = new Set(['\r', '\n', '\u0004']);
 const BACKSPACE = new Set(['\u007f', '\b']);
 const CTRL_C = '\u0003';
 
-/** One line from a terminal without echoing it: raw mode, keys read one by one. */
-function readHidden(prompt: string, input: NodeJS.ReadStream, output: NodeJS.WritableStream): Promise<string> {
-  output.write(prompt);
+/**
+ * Lines typed on a terminal, without echoing them: raw mode, keys read one by one. Keys typed ahead
+ * (or pasted at once) wait for the next prompt rather than being lost.
+ */
+function hiddenLines(input: NodeJS.ReadStream, output: NodeJS.WritableStream): { next(prompt: string): Promise<string>; close(): void } {
+  const keys: string[] = [];
+  let wake: (() => void) | undefined;
+  const onData = (chunk: string) => {
+    keys.push(...chunk);
+    wake?.();
+  };
   input.setRawMode(true);
-  input.resume();
   input.setEncoding('utf8');
-  return new Promise((resolve, reject) => {
-    let typed = '';
-    const done = (outcome: () => void) => {
+  input.on('data', onData);
+  input.resume();
+  return {
+    async next(prompt) {
+      output.write(prompt);
+      let typed = '';
+      for (;;) {
+        const key = keys.shift();
+        if (key === undefined) {
+          await new Promise<void>((resolve) => (wake = resolve));
+          continue;
+        }
+        if (ENTER.has(key)) break;
+        if (key === CTRL_C) throw new Error('cancelled');
+        typed = BACKSPACE.has(key) ? [...typed].slice(0, -1).join('') : typed + key;
+      }
+      output.write('\n');
+      return typed;
+    },
+    close() {
+      input.off('data', onData);
       input.setRawMode(false);
       input.pause();
-      input.off('data', onData);
-      output.write('\n');
-      outcome();
-    };
-    const onData = (chunk: string) => {
-      for (const key of chunk) {
-        if (ENTER.has(key)) return done(() => resolve(typed));
-        if (key === CTRL_C) return done(() => reject(new Error('cancelled')));
-        if (BACKSPACE.has(key)) typed = [...typed].slice(0, -1).join('');
-        else typed += key;
-      }
-    };
-    input.on('data', onData);
-  });
+    },
+  };
 }
 
 /** The first line of a piped stdin (without its line ending). */
@@ -53,8 +66,13 @@ function readLine(input: NodeJS.ReadableStream): Promise<string> {
  */
 export async function newPassword(input: NodeJS.ReadStream = process.stdin, output: NodeJS.WritableStream = process.stderr): Promise<string> {
   if (!input.isTTY) return readLine(input);
-  const first = await readHidden('Password (12-1024 characters): ', input, output);
-  const second = await readHidden('Same password again: ', input, output);
-  if (first !== second) throw new Error('the two passwords differ; nothing was changed');
-  return first;
+  const lines = hiddenLines(input, output);
+  try {
+    const first = await lines.next('Password (12-1024 characters): ');
+    const second = await lines.next('Same password again: ');
+    if (first !== second) throw new Error('the two passwords differ; nothing was changed');
+    return first;
+  } finally {
+    lines.close();
+  }
 }

@@ -143,6 +143,36 @@ describe('the TypeScript client against a live server', { timeout: 60_000 }, () 
     assert.equal(refused.response.headers.get('www-authenticate'), 'Bearer');
   });
 
+  it('manages tokens and operators, reads history and the audit, and restores a slot', async () => {
+    const token = await client.POST('/api/admin/tokens', { body: { name: 'client script', scope: 'read' } });
+    assert.match(token.data?.secret ?? '', /^smj_/);
+    const reader = createSlotmojiClient({ baseUrl, adminToken: token.data?.secret ?? '' });
+    assert.equal((await reader.GET('/api/admin/catalogue')).response.status, 200);
+    assert.equal((await failure(reader.POST('/api/admin/slots', { body: slotFields({ name: 'Not Allowed' }) }))).status, 403);
+    assert.ok((await client.GET('/api/admin/tokens')).data?.tokens.some((listed) => listed.name === 'client script'));
+    assert.equal((await client.DELETE('/api/admin/tokens/{id}', { params: { path: { id: String(token.data?.id) } } })).response.status, 204);
+
+    const operator = await client.POST('/api/admin/operators', { body: { name: 'client-editor', role: 'editor', password: 'client password 1' } });
+    assert.equal(operator.data?.role, 'editor');
+    const disabled = await client.PATCH('/api/admin/operators/{name}', { params: { path: { name: 'client-editor' } }, body: { disabled: true } });
+    assert.equal(disabled.data?.disabled, true);
+    assert.deepEqual((await client.GET('/api/admin/operators')).data?.operators.map((listed) => listed.name), ['client-editor']);
+
+    const read = await client.GET('/api/admin/slots/{id}', { params: { path: { id: '1' } } });
+    const version = read.response.headers.get('etag') ?? '';
+    const edited = await client.PUT('/api/admin/slots/{id}', {
+      params: { path: { id: '1' }, header: { 'if-match': version } },
+      body: { ...slotFields({ name: read.data?.name ?? '' }), slug: read.data?.slug ?? '', rtp: 90 },
+    });
+    assert.equal(edited.data?.rtp, 90);
+    const history = await client.GET('/api/admin/slots/{id}/history', { params: { path: { id: '1' } } });
+    const first = history.data?.versions[0]?.version ?? 0;
+    const restored = await client.POST('/api/admin/slots/{id}/restore', { params: { path: { id: '1' } }, body: { version: first } });
+    assert.equal(restored.data?.rtp, 90);
+    const audit = await client.GET('/api/admin/audit', { params: { query: { action: 'slot.restore', limit: '10' } } });
+    assert.equal(audit.data?.entries[0]?.action, 'slot.restore');
+  });
+
   it('reaches the probes, the pages and the document', async () => {
     assert.deepEqual((await client.GET('/healthz')).data, { status: 'ok' });
     assert.equal((await client.GET('/readyz')).data?.status, 'ready');

@@ -20,7 +20,7 @@ function fieldsOf(slot: object): Record<string, unknown> {
   return fields;
 }
 
-describe('SIGKILL during a burst of admin writes (SQLite, real server process)', () => {
+describe('SIGKILL during a burst of admin writes (SQLite, real server process), audit entries included', () => {
   const dir = mkdtempSync(join(tmpdir(), 'slotmoji-kill-'));
   const path = join(dir, 'catalogue.db');
   after(() => rmSync(dir, { recursive: true, force: true }));
@@ -95,6 +95,18 @@ describe('SIGKILL during a burst of admin writes (SQLite, real server process)',
         // Present without a 201: it was in flight at the kill. Either way it is whole.
         assert.deepEqual(fieldsOf(slot), fieldsOf(fields), `${slot.name} is whole`);
       }
+      // The audit entry is in the write's transaction: every slot written has its entry, every entry its slot.
+      const audit = (await (await fetch(`${restarted.url}/api/admin/audit?action=slot.create&limit=200`, { headers: AUTH })).json()) as {
+        entries: { target: { id: string }; after: Slot }[];
+      };
+      const written = exported.slots.filter((slot) => !seeded.has(slot.name));
+      assert.deepEqual(
+        audit.entries.map((entry) => entry.target.id).sort(),
+        written.map((slot) => slot.id).sort(),
+        'one slot.create entry per slot written, and no entry without its slot',
+      );
+      for (const entry of audit.entries) assert.deepEqual(entry.after, byName.get(entry.after.name), `the entry of ${entry.after.name} holds it as stored`);
+      for (const name of confirmed.keys()) assert.ok(audit.entries.some((entry) => entry.after.name === name), `${name} was acknowledged and has its entry`);
       const ids = exported.slots.map((slot) => Number(slot.id));
       assert.equal(new Set(ids).size, ids.length, 'ids are distinct');
 

@@ -40,13 +40,34 @@ interface Sample {
   readonly text?: string;
   /** Which server answers: the normal one, one whose limit is spent, one whose database and Redis are down. */
   readonly server?: 'normal' | 'limited' | 'broken';
-  /** Admin credentials are sent unless this is false. */
-  readonly auth?: boolean;
+  /** Admin credentials are sent unless this is false; `read` sends a read-scope API token instead of ADMIN_TOKEN. */
+  readonly auth?: boolean | 'read';
 }
 
 const emoji = encodeURIComponent;
 const CREATED = slotFields({ name: 'Contract Cherries', emojiTags: ['🍒'] });
 const oversized = (size: number) => JSON.stringify({ emojis: ['🍒'], pad: 'x'.repeat(size) });
+const OPERATOR = { name: 'contract-owner', role: 'owner', password: 'contract password 123' };
+const TOKEN = { name: 'contract token', scope: 'write' };
+/** Every operation above the read scope answers a read token 403 (only each one's path and method matter). */
+const FORBIDDEN_TO_READERS: readonly Sample[] = (
+  [
+    ['metrics', '/metrics'],
+    ['createSlot', '/api/admin/slots'],
+    ['replaceSlot', '/api/admin/slots/1'],
+    ['deleteSlot', '/api/admin/slots/1'],
+    ['replaceCategories', '/api/admin/emojis/categories'],
+    ['resetRateLimit', '/api/admin/rate-limits/203.0.113.9'],
+    ['importCatalogue', '/api/admin/catalogue'],
+    ['restoreSlot', '/api/admin/slots/1/restore'],
+    ['listOperators', '/api/admin/operators'],
+    ['createOperator', '/api/admin/operators'],
+    ['changeOperator', '/api/admin/operators/contract-owner'],
+    ['listTokens', '/api/admin/tokens'],
+    ['createToken', '/api/admin/tokens'],
+    ['revokeToken', '/api/admin/tokens/1'],
+  ] as const
+).map(([operationId, url]) => ({ operationId, status: 403, url, auth: 'read' as const }));
 
 /** In order: the admin writes at the end change the catalogue the others read. */
 const SAMPLES: readonly Sample[] = [
@@ -143,17 +164,62 @@ const SAMPLES: readonly Sample[] = [
   { operationId: 'resetRateLimit', status: 204, url: '/api/admin/rate-limits/203.0.113.7' },
   { operationId: 'resetRateLimit', status: 400, url: '/api/admin/rate-limits/not-an-ip' },
   { operationId: 'resetRateLimit', status: 503, url: '/api/admin/rate-limits/2001:db8::1', server: 'broken' },
+  // Versions are change sequence numbers: the seed is 1, the create of slot 6 above 2, the replace of slot 2 above 3.
+  { operationId: 'adminGetSlot', status: 200, url: '/api/admin/slots/2' },
+  { operationId: 'adminGetSlot', status: 404, url: '/api/admin/slots/999' },
+  { operationId: 'replaceSlot', status: 412, url: '/api/admin/slots/2', json: slotFields({ name: 'Stale Edit' }), headers: { 'if-match': '"v0"' } },
+  { operationId: 'deleteSlot', status: 412, url: '/api/admin/slots/2', headers: { 'if-match': '"v0"' } },
+  { operationId: 'deleteSlot', status: 400, url: '/api/admin/slots/2', headers: { 'if-match': 'v0' } },
+  { operationId: 'slotHistory', status: 200, url: '/api/admin/slots/2/history' },
+  { operationId: 'slotHistory', status: 404, url: '/api/admin/slots/999/history' },
+  { operationId: 'restoreSlot', status: 200, url: '/api/admin/slots/2/restore', json: { version: 3 } },
+  { operationId: 'restoreSlot', status: 400, url: '/api/admin/slots/2/restore', json: { version: 'three' } },
+  { operationId: 'restoreSlot', status: 404, url: '/api/admin/slots/2/restore', json: { version: 999 } },
+  // Slot 6 renamed, its old slug taken by a new slot: version 2 of slot 6 cannot come back.
+  { operationId: 'replaceSlot', status: 200, url: '/api/admin/slots/6', json: { ...CREATED, slug: 'contract-cherries-renamed' } },
+  { operationId: 'createSlot', status: 201, url: '/api/admin/slots', json: { ...slotFields({ name: 'Slug Squatter' }), slug: CREATED.slug } },
+  { operationId: 'restoreSlot', status: 409, url: '/api/admin/slots/6/restore', json: { version: 2 } },
+  { operationId: 'restoreSlot', status: 413, url: '/api/admin/slots/2/restore', text: oversized(17_000), headers: { 'content-type': 'application/json' } },
+  { operationId: 'restoreSlot', status: 415, url: '/api/admin/slots/2/restore', text: 'x', headers: { 'content-type': 'text/plain' } },
+  { operationId: 'restoreSlot', status: 503, url: '/api/admin/slots/2/restore', json: { version: 3 }, server: 'broken' },
+  { operationId: 'audit', status: 200, url: '/api/admin/audit?limit=5' },
+  { operationId: 'audit', status: 400, url: '/api/admin/audit?since=yesterday' },
+  { operationId: 'createOperator', status: 201, url: '/api/admin/operators', json: OPERATOR },
+  { operationId: 'createOperator', status: 400, url: '/api/admin/operators', json: { ...OPERATOR, password: 'short' } },
+  { operationId: 'createOperator', status: 409, url: '/api/admin/operators', json: OPERATOR },
+  { operationId: 'createOperator', status: 413, url: '/api/admin/operators', text: oversized(17_000), headers: { 'content-type': 'application/json' } },
+  { operationId: 'createOperator', status: 415, url: '/api/admin/operators', text: 'x', headers: { 'content-type': 'text/plain' } },
+  { operationId: 'createOperator', status: 503, url: '/api/admin/operators', json: OPERATOR, server: 'broken' },
+  { operationId: 'listOperators', status: 200, url: '/api/admin/operators' },
+  { operationId: 'changeOperator', status: 200, url: '/api/admin/operators/contract-owner', json: { role: 'editor' } },
+  { operationId: 'changeOperator', status: 400, url: '/api/admin/operators/contract-owner', json: { role: 'root' } },
+  { operationId: 'changeOperator', status: 404, url: '/api/admin/operators/nobody', json: { disabled: true } },
+  { operationId: 'changeOperator', status: 413, url: '/api/admin/operators/contract-owner', text: oversized(17_000), headers: { 'content-type': 'application/json' } },
+  { operationId: 'changeOperator', status: 415, url: '/api/admin/operators/contract-owner', text: 'x', headers: { 'content-type': 'text/plain' } },
+  { operationId: 'changeOperator', status: 503, url: '/api/admin/operators/contract-owner', json: { disabled: true }, server: 'broken' },
+  { operationId: 'createToken', status: 201, url: '/api/admin/tokens', json: TOKEN },
+  { operationId: 'createToken', status: 400, url: '/api/admin/tokens', json: { ...TOKEN, scope: 'root' } },
+  { operationId: 'createToken', status: 413, url: '/api/admin/tokens', text: oversized(17_000), headers: { 'content-type': 'application/json' } },
+  { operationId: 'createToken', status: 415, url: '/api/admin/tokens', text: 'x', headers: { 'content-type': 'text/plain' } },
+  { operationId: 'createToken', status: 503, url: '/api/admin/tokens', json: TOKEN, server: 'broken' },
+  { operationId: 'listTokens', status: 200, url: '/api/admin/tokens' },
+  // Token 1 is the read token the test makes first; token 2 the one above.
+  { operationId: 'revokeToken', status: 204, url: '/api/admin/tokens/2' },
+  { operationId: 'revokeToken', status: 404, url: '/api/admin/tokens/2' },
+  { operationId: 'revokeToken', status: 503, url: '/api/admin/tokens/1', server: 'broken' },
   { operationId: 'importCatalogue', status: 200, url: '/api/admin/catalogue', json: SMALL_CATALOGUE },
   { operationId: 'importCatalogue', status: 400, url: '/api/admin/catalogue', json: { slots: [{ name: 'half a slot' }] } },
   // Only the announced length is sent: the server refuses it before reading 200 MB.
   { operationId: 'importCatalogue', status: 413, url: '/api/admin/catalogue', headers: { 'content-type': 'application/json', 'content-length': '200000000' } },
   { operationId: 'importCatalogue', status: 415, url: '/api/admin/catalogue', text: 'x', headers: { 'content-type': 'text/plain' } },
   { operationId: 'importCatalogue', status: 503, url: '/api/admin/catalogue', json: SMALL_CATALOGUE, server: 'broken' },
+  ...FORBIDDEN_TO_READERS,
 ];
 
 /** Statuses the `default` answer stands for, as its description says. */
 const DEFAULT_STATUSES = new Set([500, 503]);
-const WRITES = new Set(['createSlot', 'replaceSlot', 'deleteSlot', 'replaceCatalogue', 'replaceCategories']);
+const WRITES = new Set(['createSlot', 'replaceSlot', 'deleteSlot', 'replaceCatalogue', 'replaceCategories', 'restoreSlot']);
+const ACCESS_WRITES = new Set(['createOperator', 'changeOperator', 'createToken', 'revokeToken', 'record']);
 
 interface Server {
   readonly app: FastifyInstance;
@@ -169,8 +235,11 @@ async function startServer(env: Readonly<Record<string, string>>, broken = false
   const config = loadConfig({ DATABASE_URL: `sqlite://${join(dir, 'test.db')}`, LOG_LEVEL: 'silent', ADMIN_TOKEN, ...env }, dir);
   const sqlite = new SqliteStore(join(dir, 'test.db'));
   const down = () => Promise.reject(new StoreUnavailableError());
+  const access = new Proxy(sqlite.access, { get: (target, name, receiver) => (ACCESS_WRITES.has(String(name)) ? down : Reflect.get(target, name, receiver)) });
   const store: Store = broken
-    ? new Proxy(sqlite, { get: (target, name, receiver) => (WRITES.has(String(name)) || name === 'ping' ? down : Reflect.get(target, name, receiver)) })
+    ? new Proxy(sqlite, {
+        get: (target, name, receiver) => (WRITES.has(String(name)) || name === 'ping' ? down : name === 'access' ? access : Reflect.get(target, name, receiver)),
+      })
     : sqlite;
   const catalogue = await CatalogueService.open(store, async () => SMALL_CATALOGUE);
   // A clock that stands still, so the limited server's spent minute never rolls over mid-test.
@@ -217,6 +286,7 @@ describe('the OpenAPI document against real answers', { timeout: 120_000 }, () =
   let document: OpenApiDocument;
   let operations: DocumentedOperation[];
   let asset: string;
+  let readToken: string;
   // Not strict: the document around the schemas (paths, info) is not a schema; Redocly checks the schemas' own syntax.
   const ajv = new Ajv2020({ strict: false, allErrors: true });
   addFormats.default(ajv);
@@ -233,6 +303,8 @@ describe('the OpenAPI document against real answers', { timeout: 120_000 }, () =
     ajv.addSchema({ ...document, $id: 'urn:slotmoji:openapi' } as Json);
     const home = (await send(servers.normal.port, 'GET', '/')).body.toString();
     asset = /\/assets\/[\w.-]+\.css/.exec(home)?.[0] ?? '';
+    const reader = await send(servers.normal.port, 'POST', '/api/admin/tokens', { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' }, JSON.stringify({ name: 'reader', scope: 'read' }));
+    readToken = (JSON.parse(reader.body.toString()) as { secret: string }).secret;
     // Spend the limited server's one request a minute.
     await send(servers.limited.port, 'GET', '/api/slots');
   });
@@ -313,7 +385,8 @@ describe('the OpenAPI document against real answers', { timeout: 120_000 }, () =
       const url = sample.url.replace('{asset}', asset);
       const method = operation.method;
       assert.equal(operationOf(operations, method, url)?.operationId, sample.operationId, `${url} is not ${sample.operationId}`);
-      const headers: Record<string, string> = { host: 'contract.test', ...(sample.auth === false ? {} : { authorization: `Bearer ${ADMIN_TOKEN}` }) };
+      const credential = sample.auth === 'read' ? readToken : ADMIN_TOKEN;
+      const headers: Record<string, string> = { host: 'contract.test', ...(sample.auth === false ? {} : { authorization: `Bearer ${credential}` }) };
       const body = sample.json === undefined ? sample.text : JSON.stringify(sample.json);
       if (sample.json !== undefined) headers['content-type'] = 'application/json';
       const what = `${sample.operationId} ${method} ${url.slice(0, 80)} (${sample.server ?? 'normal'})`;

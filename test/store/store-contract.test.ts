@@ -1,42 +1,11 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, beforeEach, describe, test } from 'node:test';
 import type { SlotRecord } from '../../src/catalogue/records/slot.js';
-import { PostgresStore } from '../../src/store/postgres.js';
-import { SqliteStore } from '../../src/store/sqlite.js';
 import type { ImportedSlot } from '../../src/catalogue/records/document.js';
 import { DuplicateSlugError, type Store } from '../../src/store/store.js';
 import { SMALL_CATALOGUE, slotFields, TEST_ACTOR } from '../support/fixtures.js';
-import { createTestDatabase } from '../support/postgres.js';
+import { STORE_KINDS as KINDS, type Database } from '../support/stores.js';
 import { within } from '../support/wait.js';
-
-/** One database of a kind: every `connect()` is a separate connection (as a separate process would have). */
-interface Database {
-  connect(options?: { readonly changeLogRetention?: number }): Store;
-  destroy(): Promise<void>;
-}
-
-const KINDS: readonly { readonly name: string; create(): Promise<Database> }[] = [
-  {
-    name: 'SQLite',
-    async create() {
-      const dir = mkdtempSync(join(tmpdir(), 'slotmoji-store-'));
-      return {
-        connect: (options) => new SqliteStore(join(dir, 'catalogue.db'), options),
-        destroy: async () => rmSync(dir, { recursive: true, force: true }),
-      };
-    },
-  },
-  {
-    name: 'PostgreSQL',
-    async create() {
-      const database = await createTestDatabase();
-      return { connect: (options) => new PostgresStore(database.url, options), destroy: () => database.drop() };
-    },
-  },
-];
 
 const T0 = '2026-01-01T00:00:00.000Z';
 const T1 = '2026-02-02T00:00:00.000Z';

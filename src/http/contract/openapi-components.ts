@@ -25,6 +25,7 @@ export const IF_NONE_MATCH_PARAMETER = ref('parameters', 'IfNoneMatch');
 export const SHARED_RESPONSES = {
   badRequest: ref('responses', 'BadRequest'),
   unauthorized: ref('responses', 'Unauthorized'),
+  forbidden: ref('responses', 'Forbidden'),
   tooManyRequests: ref('responses', 'TooManyRequests'),
   headersTooLarge: ref('responses', 'HeadersTooLarge'),
   unexpected: ref('responses', 'Unexpected'),
@@ -37,7 +38,12 @@ export const COMPONENTS = {
     [ADMIN_SECURITY_SCHEME]: {
       type: 'http',
       scheme: 'bearer',
-      description: 'The `ADMIN_TOKEN` the server was started with, as `Authorization: Bearer <token>`. Without it admin is off and every admin path answers 401.',
+      description:
+        '`Authorization: Bearer <token>`: the `ADMIN_TOKEN` the server was started with (every right), or an API token `smj_…` ' +
+        'made by an owner under `/api/admin/tokens`. Each operation lists the level it needs as its scope: `read` (exports, ' +
+        'history, audit), `write` (also slots and categories), `admin` (every admin route but operators and tokens) or `owner` ' +
+        '(operators and tokens: ADMIN_TOKEN and owners only). A token below it gets a 403 naming the scope needed; a missing, ' +
+        'unknown, expired or revoked token a 401.',
     },
   },
   schemas: {
@@ -69,6 +75,10 @@ export const COMPONENTS = {
     Unauthorized: {
       description: 'No valid admin credentials, or admin is off',
       headers: { 'WWW-Authenticate': header('Always `Bearer`', { type: 'string', const: 'Bearer' }) },
+      content: json(ref('schemas', 'Error')),
+    },
+    Forbidden: {
+      description: 'The credentials are valid but below what this operation needs (its security scope); the message names the scope',
       content: json(ref('schemas', 'Error')),
     },
     TooManyRequests: {

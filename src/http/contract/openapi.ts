@@ -69,6 +69,8 @@ function packageVersion(): string {
 
 type Json = Record<string, unknown>;
 interface Operation {
+  /** The access level the route needs (`needs()`), carried from `transform` and removed from the document. */
+  'x-access'?: string;
   parameters?: unknown[];
   requestBody?: unknown;
   responses: Record<string, Json>;
@@ -84,11 +86,12 @@ const isRateLimited = (path: string) => path.startsWith('/api/') && !isAdmin(pat
  * public API's 400 and 429 and rate-limit headers, the validator of a route that answers 304, and
  * the answers any route can give (431 before routing, 500/503 as `default`).
  */
-function addSharedParts(path: string, operation: Operation): void {
+function addSharedParts(path: string, operation: Operation, access: string | undefined): void {
   const { responses } = operation;
   const takesInput = (operation.parameters ?? []).length > 0 || operation.requestBody !== undefined;
-  operation.security = isAdmin(path) ? [{ [ADMIN_SECURITY_SCHEME]: [] }] : [];
+  operation.security = isAdmin(path) ? [{ [ADMIN_SECURITY_SCHEME]: [access ?? 'owner'] }] : [];
   if (isAdmin(path)) responses['401'] ??= SHARED_RESPONSES.unauthorized;
+  if (isAdmin(path) && access !== 'read') responses['403'] ??= SHARED_RESPONSES.forbidden;
   if (responses['304'] !== undefined) {
     operation.parameters = [...(operation.parameters ?? []), IF_NONE_MATCH_PARAMETER];
     for (const status of ['200', '304']) {
@@ -133,14 +136,19 @@ export async function registerOpenApi(app: FastifyInstance, config: Config): Pro
     },
     transform: ({ schema = {}, url, route }) => {
       const hidden = HIDDEN_ROUTES.some(({ method, url: pattern }) => pattern.test(url) && [route.method].flat().includes(method));
-      return { schema: hidden ? { ...schema, hide: true } : schema, url };
+      const access = (route.config as { access?: string } | undefined)?.access;
+      const documented = access === undefined ? schema : { ...schema, 'x-access': access };
+      return { schema: hidden ? { ...documented, hide: true } : documented, url };
     },
     transformObject: (documentObject) => {
       const document = (documentObject as { openapiObject: { paths?: Record<string, Record<string, Operation>> } }).openapiObject;
       for (const [path, item] of Object.entries(document.paths ?? {})) {
         for (const method of METHODS) {
           const operation = item[method];
-          if (operation !== undefined) addSharedParts(path, operation);
+          if (operation === undefined) continue;
+          const access = operation['x-access'];
+          delete operation['x-access'];
+          addSharedParts(path, operation, access);
         }
       }
       return document;

@@ -139,8 +139,8 @@ export function adminAccessRoutes(admin: FastifyInstance, deps: AccessRouteDeps)
       if (given.role === undefined && given.password === undefined && given.disabled === undefined) throw new AccessInputError('body: give role, password or disabled');
       return given;
     });
-    let changed: Operator | undefined = (await committed(access.operators())).find((operator) => operator.name === name);
-    if (changed === undefined) throw notFound(`operator "${operatorNameShown(name)}" not found`);
+    // The first change finds out whether the operator exists; nothing is written when it does not.
+    let changed: Operator | undefined;
     if (changes.password !== undefined) changed = await accessWrite(() => access.changePassword(name, changes.password, actor));
     if (changes.role !== undefined) changed = await accessWrite(() => access.changeRole(name, changes.role, actor));
     if (typeof changes.disabled === 'boolean') {

@@ -18,7 +18,8 @@ export interface AuditRow {
 /** The columns of an entry, in the order both stores' INSERT statements name them. */
 export function auditColumns(entry: NewAuditEntry): readonly (string | number | null)[] {
   const slotId = entry.target.type === 'slot' ? Number(entry.target.id) : null;
-  const json = (record: SlotRecord | null | undefined) => (record === undefined ? null : JSON.stringify(record));
+  // SQL NULL for "no record", read back as null on a slot change and as absent on any other entry.
+  const json = (record: SlotRecord | null | undefined) => (record === undefined || record === null ? null : JSON.stringify(record));
   return [
     entry.time,
     entry.actor.type,
