@@ -13,7 +13,7 @@ import { searchOutcome } from '../../answers/search-outcome.js';
 import { committed } from '../admin-common.js';
 import { actorOfUser, baseOf, formField, formFields, pathId, sendPage, viewerOf, type ConsoleDeps } from './console-common.js';
 
-/** Versions a history page shows at most, as the admin API's history does. */
+/** Changes a history page shows at most, as the admin API's history does. */
 const HISTORY_LIMIT = 100;
 const EMOJI_CHOICES = 24;
 const VERSION = /^[1-9][0-9]{0,14}$/;
@@ -144,9 +144,13 @@ export function consoleSlotRoutes(console: FastifyInstance, deps: ConsoleDeps): 
   console.get('/slots/:id/history', async (request, reply) => {
     const id = pathId(request);
     if (id === undefined) return notFound(request, reply, 'This slot');
-    const [versions, found] = await Promise.all([committed(store.access.slotHistory(id, HISTORY_LIMIT)), committed(store.readSlot(id))]);
+    // The audit's entries for the slot hold each change's record before and after, so every version shows exactly what it changed.
+    const [entries, found] = await Promise.all([committed(store.access.audit({ slot: id, limit: HISTORY_LIMIT })), committed(store.readSlot(id))]);
+    const versions = entries.flatMap(({ version, time, actor, action, before, after }) =>
+      version === undefined || before === undefined || after === undefined ? [] : [{ version, time, actor, action, before, after }],
+    );
     if (versions.length === 0 && found === undefined) return notFound(request, reply, 'This slot');
-    const name = found?.record.name ?? versions.find((line) => line.record !== null)?.record?.name ?? `slot ${id}`;
+    const name = found?.record.name ?? versions.find((line) => line.before !== null)?.before?.name ?? `slot ${id}`;
     const restored = (request.query as { restored?: string }).restored;
     const message = restored === undefined ? undefined : `Restored: the slot is now as version ${restored} had it.`;
     return sendPage(reply, historyPage(id, name, versions, found?.version, viewerOf(request), baseOf(request, deps), assets, message));
