@@ -1,7 +1,8 @@
 import type { Role } from './access.js';
 
 /**
- * The store's contract for console sessions and sign-in failures (decisions §18). Sessions live in
+ * The store's contract for the console's own state (decisions §18): sessions, sign-in failures, and
+ * imports previewed and awaiting confirmation. Sessions live in
  * the database, not in a process, so any instance serves any operator and ending one ends it
  * everywhere at once. A session is found by the SHA-256 of its id: the id itself is never stored.
  */
@@ -33,4 +34,9 @@ export interface SessionStore {
   signInFailures(key: string, since: number): Promise<{ readonly count: number; readonly latest: number }>;
   /** Forgets `key`'s failures (after it signed in), and every failure older than `before`. */
   clearSignInFailures(key: string, before: number): Promise<void>;
+  /** Keeps an uploaded catalogue document, as sent, until its preview is confirmed; drops those made before `before`. */
+  savePendingImport(idHash: Buffer, operatorId: number, now: number, document: string, before: number): Promise<void>;
+  /** The document operator `operatorId` uploaded under this id; undefined when there is none (or another's). */
+  pendingImport(idHash: Buffer, operatorId: number): Promise<string | undefined>;
+  dropPendingImport(idHash: Buffer): Promise<void>;
 }

@@ -1,13 +1,12 @@
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { before, describe, it } from 'node:test';
+import axe from 'axe-core';
 import type { Browser, BrowserContext, Page, ViewportSize } from 'playwright-core';
 import { addOperator, PASSWORD } from '../support/console.js';
 import { browserSuite, DESKTOP, PHONE, screenshot } from './browser.js';
 
 /** axe-core's browser build, evaluated in each page (through the debugger, so the page's CSP does not apply). */
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+const AXE_SOURCE = axe.source;
 
 interface AxeResults {
   readonly violations: readonly { readonly id: string; readonly help: string; readonly nodes: readonly { readonly target: readonly string[] }[] }[];
@@ -174,6 +173,49 @@ describe('the operator console in a real browser', () => {
     }
   });
 
+  it('previews an import slot by slot and applies it; refuses the confirmation after a concurrent edit', async () => {
+    const owner = await openContext(suite.browser, DESKTOP, true);
+    const editor = await openContext(suite.browser, PHONE, false);
+    try {
+      const { origin } = suite;
+      await signIn(owner.page, origin, 'olive');
+      await signIn(editor.page, origin, 'eddie');
+      const exported = (await (await owner.page.request.get(`${origin}/admin/catalogue.json`)).json()) as { slots: { name: string }[]; categories: unknown };
+      const upload = async (document: unknown) => {
+        await owner.page.goto(`${origin}/admin/catalogue`);
+        await owner.page.getByRole('link', { name: 'Import a catalogue…' }).click();
+        await owner.page.getByLabel('Catalogue document (JSON)').setInputFiles({ name: 'catalogue.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(document)) });
+        await owner.page.getByRole('button', { name: 'Preview the import' }).click();
+        await owner.page.getByRole('heading', { level: 1, name: 'Preview of the import' }).waitFor();
+      };
+      const [first, ...rest] = exported.slots;
+      assert.ok(first !== undefined);
+      const renamed = { ...exported, slots: [{ ...first, name: `${first.name} Deluxe` }, ...rest] };
+      await upload(renamed);
+      assert.match(await owner.page.getByRole('table', { name: 'Slots the import changes' }).innerText(), new RegExp(`${first.name} Deluxe\\s+name`));
+      await expectAccessible(owner.page, 'import preview');
+      await screenshot(owner.page, 'console-import-preview-1280');
+      await owner.page.getByRole('button', { name: 'Import exactly this' }).click();
+      await owner.page.getByText(/^Imported: the catalogue now holds \d+ slots\.$/).waitFor();
+
+      await upload({ ...exported, slots: [{ ...first, name: `${first.name} Again` }, ...rest] });
+      // Meanwhile an editor saves a slot in another browser.
+      await editor.page.goto(`${origin}/admin/slots/3/edit`);
+      await editor.page.getByLabel('Rating (0–5)').fill('3.9');
+      await editor.page.getByRole('button', { name: 'Save', exact: true }).click();
+      await editor.page.waitForURL(/saved=1$/);
+      await owner.page.getByRole('button', { name: 'Import exactly this' }).click();
+      await owner.page.getByText(/The catalogue changed after the preview/).waitFor();
+      await screenshot(owner.page, 'console-import-refused-1280');
+      const after = (await (await owner.page.request.get(`${origin}/api/slots/${String((first as { id?: string }).id)}`)).json()) as { name: string };
+      assert.equal(after.name, `${first.name} Deluxe`);
+      assert.deepEqual(withoutExpectedRefusals([...owner.problems, ...editor.problems]), []);
+    } finally {
+      await owner.context.close();
+      await editor.context.close();
+    }
+  });
+
   it('passes axe with no violation on every console page, and is screenshot at both widths', async () => {
     const pages: readonly (readonly [string, string])[] = [
       ['sign-in', '/admin/sign-in'],
@@ -184,6 +226,8 @@ describe('the operator console in a real browser', () => {
       ['delete-slot', '/admin/slots/3/delete'],
       ['history', '/admin/slots/2/history'],
       ['categories', '/admin/categories'],
+      ['export', '/admin/catalogue'],
+      ['import', '/admin/import'],
       ['audit', '/admin/audit'],
       ['operators', '/admin/operators'],
       ['tokens', '/admin/tokens'],

@@ -80,5 +80,23 @@ for (const kind of STORE_KINDS) {
       assert.deepEqual(await a.sessions.signInFailures('name:olive', 0), { count: 0, latest: 0 });
       assert.deepEqual(await a.sessions.signInFailures('client:1.2.3.4', 0), { count: 1, latest: T0 + 200 });
     });
+
+    test('a pending import is kept for its operator only, dropped on demand and when too old', async () => {
+      const a = await open();
+      const b = await open();
+      const olive = await a.access.createOperator({ name: 'olive', role: 'owner', passwordHash: 'x' }, new Date(T0).toISOString(), ACTOR);
+      const eddie = await a.access.createOperator({ name: 'eddie', role: 'owner', passwordHash: 'x' }, new Date(T0).toISOString(), ACTOR);
+      const document = JSON.stringify({ slots: [{ name: 'Ünïcode 🍒 "quoted"' }] });
+      await a.sessions.savePendingImport(hash('old'), olive.id, T0, 'old', T0);
+      await a.sessions.savePendingImport(hash('new'), olive.id, T0 + 100, document, T0);
+      assert.equal(await b.sessions.pendingImport(hash('new'), olive.id), document);
+      assert.equal(await b.sessions.pendingImport(hash('new'), eddie.id), undefined);
+      assert.equal(await b.sessions.pendingImport(hash('old'), olive.id), 'old');
+      await b.sessions.savePendingImport(hash('newer'), eddie.id, T0 + 200, '{}', T0 + 50);
+      assert.equal(await a.sessions.pendingImport(hash('old'), olive.id), undefined);
+      await b.sessions.dropPendingImport(hash('new'));
+      assert.equal(await a.sessions.pendingImport(hash('new'), olive.id), undefined);
+      assert.equal(await a.sessions.pendingImport(hash('newer'), eddie.id), '{}');
+    });
   });
 }

@@ -19,7 +19,7 @@ export function cookieOf(setCookie: string | string[] | undefined): string {
 }
 
 /** The CSRF token a console page's forms carry. */
-export function csrfOf(page: string): string {
+function csrfOf(page: string): string {
   const token = /name="_csrf" value="([^"]+)"/.exec(page)?.[1];
   if (token === undefined) throw new Error('no CSRF field on the page');
   return token;

@@ -18,6 +18,12 @@ export const SESSION_MIGRATION: Migration = {
       at bigint NOT NULL
     );
     CREATE INDEX sign_in_failures_by_key ON sign_in_failures (key, at);
+    CREATE TABLE pending_imports (
+      id_hash bytea PRIMARY KEY,
+      operator_id bigint NOT NULL REFERENCES operators (id) ON DELETE CASCADE,
+      created_at bigint NOT NULL,
+      document text NOT NULL
+    );
   `,
 };
 
@@ -85,5 +91,19 @@ export class PostgresSessionStore implements SessionStore {
 
   async clearSignInFailures(key: string, before: number): Promise<void> {
     await this.query('DELETE FROM sign_in_failures WHERE key = $1 OR at < $2', [key, before]);
+  }
+
+  async savePendingImport(idHash: Buffer, operatorId: number, now: number, document: string, before: number): Promise<void> {
+    await this.query('DELETE FROM pending_imports WHERE created_at < $1', [before]);
+    await this.query('INSERT INTO pending_imports (id_hash, operator_id, created_at, document) VALUES ($1, $2, $3, $4)', [idHash, operatorId, now, document]);
+  }
+
+  async pendingImport(idHash: Buffer, operatorId: number): Promise<string | undefined> {
+    const { rows } = await this.query('SELECT document FROM pending_imports WHERE id_hash = $1 AND operator_id = $2', [idHash, operatorId]);
+    return (rows[0] as { document: string } | undefined)?.document;
+  }
+
+  async dropPendingImport(idHash: Buffer): Promise<void> {
+    await this.query('DELETE FROM pending_imports WHERE id_hash = $1', [idHash]);
   }
 }

@@ -16,6 +16,12 @@ export const SESSION_SCHEMA = `
     at INTEGER NOT NULL
   );
   CREATE INDEX IF NOT EXISTS sign_in_failures_by_key ON sign_in_failures (key, at);
+  CREATE TABLE IF NOT EXISTS pending_imports (
+    id_hash BLOB PRIMARY KEY,
+    operator_id INTEGER NOT NULL REFERENCES operators (id) ON DELETE CASCADE,
+    created_at INTEGER NOT NULL,
+    document TEXT NOT NULL
+  );
 `;
 
 interface SessionRow {
@@ -87,5 +93,21 @@ export class SqliteSessionStore implements SessionStore {
 
   async clearSignInFailures(key: string, before: number): Promise<void> {
     this.write(() => this.db.prepare('DELETE FROM sign_in_failures WHERE key = ? OR at < ?').run(key, before));
+  }
+
+  async savePendingImport(idHash: Buffer, operatorId: number, now: number, document: string, before: number): Promise<void> {
+    this.write(() => {
+      this.db.prepare('DELETE FROM pending_imports WHERE created_at < ?').run(before);
+      this.db.prepare('INSERT INTO pending_imports (id_hash, operator_id, created_at, document) VALUES (?, ?, ?, ?)').run(idHash, operatorId, now, document);
+    });
+  }
+
+  async pendingImport(idHash: Buffer, operatorId: number): Promise<string | undefined> {
+    const row = this.db.prepare('SELECT document FROM pending_imports WHERE id_hash = ? AND operator_id = ?').get(idHash, operatorId) as { document: string } | undefined;
+    return row?.document;
+  }
+
+  async dropPendingImport(idHash: Buffer): Promise<void> {
+    this.write(() => this.db.prepare('DELETE FROM pending_imports WHERE id_hash = ?').run(idHash));
   }
 }

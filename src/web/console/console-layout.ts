@@ -27,7 +27,7 @@ const LINKS: readonly (readonly [string, string, 'editor' | 'owner'])[] = [
   ['/admin', 'Overview', 'editor'],
   ['/admin/slots', 'Slots', 'editor'],
   ['/admin/categories', 'Categories', 'editor'],
-  ['/admin/catalogue', 'Export', 'editor'],
+  ['/admin/catalogue', 'Export and import', 'editor'],
   ['/admin/audit', 'Audit', 'editor'],
   ['/admin/operators', 'Operators', 'owner'],
   ['/admin/tokens', 'Tokens', 'owner'],

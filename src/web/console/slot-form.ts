@@ -27,7 +27,7 @@ export type SlotFormField = (typeof SLOT_FORM_FIELDS)[number];
 export type SlotFormValues = Readonly<Record<SlotFormField, string>>;
 
 /** Fields typed one item a line. */
-export const LINE_LIST_FIELDS = ['theme', 'features', 'pros', 'cons'] as const satisfies readonly SlotFormField[];
+const LINE_LIST_FIELDS = ['theme', 'features', 'pros', 'cons'] as const satisfies readonly SlotFormField[];
 
 export const EMPTY_SLOT_FORM: SlotFormValues = {
   name: '',

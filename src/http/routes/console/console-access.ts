@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { validateCategoryMap } from '../../../catalogue/records/categories.js';
-import { toPublicSlot } from '../../../catalogue/records/slot.js';
 import { AccessInputError } from '../../../access/validation.js';
 import { DuplicateNameError } from '../../../store/access.js';
 import { operatorsPage, tokensPage, webhooksPage, type AccessOutcome } from '../../../web/console/access-pages.js';
@@ -56,12 +55,6 @@ export function consoleAccessRoutes(console: FastifyInstance, deps: ConsoleDeps,
     if (errors.length > 0 || !checked.ok) return sendPage(reply, categoriesPage(text, viewerOf(request), base(request), assets, { errors }), 400);
     await committed(catalogue.replaceCategories(checked.value, actorOfUser(request)));
     return reply.redirect('/admin/categories?saved=1', 303);
-  });
-
-  console.get('/catalogue', async (request, reply) => {
-    const snapshot = catalogue.current;
-    const body = JSON.stringify({ slots: snapshot.slots.map((slot) => toPublicSlot(slot, base(request))), categories: snapshot.categories });
-    return reply.type('application/json; charset=utf-8').header('content-disposition', 'attachment; filename="slotmoji-catalogue.json"').send(body);
   });
 
   const operators = async (request: FastifyRequest, reply: FastifyReply, outcome: AccessOutcome = {}, status = 200) =>

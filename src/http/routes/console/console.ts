@@ -17,6 +17,7 @@ import { SignInThrottle } from '../../session/sign-in-throttle.js';
 import { CONTENT_SECURITY_POLICY } from '../pages.js';
 import { baseOf, formField, sendPage, setUser, userOf, viewerOf, type ConsoleDeps } from './console-common.js';
 import { consoleAccessRoutes } from './console-access.js';
+import { consoleImportRoutes } from './console-import.js';
 import { consoleSlotRoutes } from './console-slots.js';
 
 /** Console pages: never cached, never indexed, never framed, and no inline script or style (decisions §18). */
@@ -148,6 +149,7 @@ export function consoleRoutes(app: FastifyInstance, consoleOptions: ConsoleOptio
 
       consoleSlotRoutes(console, options);
       consoleAccessRoutes(console, options, AUDIT_ACTIONS);
+      consoleImportRoutes(console, options);
     },
     { prefix: '/admin' },
   );

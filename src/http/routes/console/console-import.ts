@@ -1,0 +1,98 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { validateCatalogueDocument, type CatalogueDocument } from '../../../catalogue/records/document.js';
+import { previewImport } from '../../../catalogue/records/import-preview.js';
+import { toPublicSlot } from '../../../catalogue/records/slot.js';
+import type { Validation } from '../../../catalogue/records/validate.js';
+import type { SessionStore } from '../../../store/sessions.js';
+import { refusedPage } from '../../../web/console/access-pages.js';
+import { exportPage, importPage, importPreviewPage } from '../../../web/console/import-page.js';
+import { committed } from '../admin-common.js';
+import { actorOfUser, baseOf, formField, sendPage, userOf, viewerOf, type ConsoleDeps } from './console-common.js';
+
+/** As large as the admin API's import takes. */
+const DOCUMENT_LIMIT = 128 * 1024 * 1024;
+/** A preview not confirmed within an hour is forgotten. */
+const PENDING_MS = 3_600_000;
+const OWNERS = { config: { console: 'owner' } } as const;
+const SEQUENCE = /^(0|[1-9][0-9]{0,14})$/;
+const PENDING_ID = /^[A-Za-z0-9_-]{43}$/;
+
+const sha256 = (text: string | Buffer) => createHash('sha256').update(text).digest();
+
+/** An uploaded document read as the admin API reads one: the same validator, the same messages. */
+function readDocument(text: string): Validation<CatalogueDocument> {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (error) {
+    return { ok: false, errors: [`document: not JSON (${(error as Error).message})`] };
+  }
+  return validateCatalogueDocument(parsed);
+}
+
+/** The uploaded file of a multipart body read with `attachFieldsToBody: 'keyValues'`: its bytes as text. */
+function uploaded(request: FastifyRequest): string | undefined {
+  const value = (request.body as Record<string, unknown> | undefined)?.['document'];
+  return Buffer.isBuffer(value) && value.length > 0 ? value.toString('utf8') : undefined;
+}
+
+/**
+ * Export, and the import with a preview (decisions §18): the upload is validated and kept in the store,
+ * its preview compared with the snapshot at a known change sequence; the confirmation carries that
+ * sequence and the document's hash, and is refused when the catalogue changed since or the document is not the one previewed.
+ */
+export function consoleImportRoutes(console: FastifyInstance, deps: ConsoleDeps & { readonly sessions: SessionStore; readonly now: () => number }): void {
+  const { catalogue, assets, sessions } = deps;
+
+  console.get('/catalogue', async (request, reply) => sendPage(reply, exportPage(catalogue.current.size, viewerOf(request), baseOf(request, deps), assets)));
+
+  console.get('/catalogue.json', async (request, reply) => {
+    const snapshot = catalogue.current;
+    const base = baseOf(request, deps);
+    const body = JSON.stringify({ slots: snapshot.slots.map((slot) => toPublicSlot(slot, base)), categories: snapshot.categories });
+    return reply.type('application/json; charset=utf-8').header('content-disposition', 'attachment; filename="slotmoji-catalogue.json"').send(body);
+  });
+
+  console.get('/import', OWNERS, async (request, reply) => sendPage(reply, importPage(viewerOf(request), baseOf(request, deps), assets)));
+
+  console.register(async (uploads) => {
+    await uploads.register(multipart, { attachFieldsToBody: 'keyValues', limits: { fileSize: DOCUMENT_LIMIT, files: 1, fields: 4, fieldSize: 1024 } });
+    uploads.post('/import', OWNERS, async (request, reply) => {
+      const text = uploaded(request);
+      if (text === undefined) return sendPage(reply, importPage(viewerOf(request), baseOf(request, deps), assets, { problems: ['document: choose a file to upload'] }), 400);
+      // The snapshot and its position together, before any await: what the preview compares with.
+      const snapshot = catalogue.current;
+      const sequence = catalogue.position;
+      const document = readDocument(text);
+      if (!document.ok) return sendPage(reply, importPage(viewerOf(request), baseOf(request, deps), assets, { problems: document.errors }), 400);
+      const preview = previewImport(snapshot.slots, snapshot.categories, document.value);
+      const id = randomBytes(32).toString('base64url');
+      const now = deps.now();
+      await committed(sessions.savePendingImport(sha256(id), userOf(request).operatorId, now, text, now - PENDING_MS));
+      const pending = { id, sequence, hash: sha256(text).toString('base64url') };
+      return sendPage(reply, importPreviewPage(preview, pending, viewerOf(request), baseOf(request, deps), assets));
+    });
+  });
+
+  console.post('/import/confirm', OWNERS, async (request, reply) => {
+    const refuse = (message: string) => sendPage(reply, refusedPage(409, `${message} Nothing was imported; upload the document again to see a fresh preview.`, viewerOf(request), baseOf(request, deps), assets), 409);
+    const id = formField(request.body, 'import');
+    const sequence = formField(request.body, 'sequence');
+    const hash = Buffer.from(formField(request.body, 'hash'), 'base64url');
+    if (!PENDING_ID.test(id) || !SEQUENCE.test(sequence)) return refuse('This confirmation is not one this console made.');
+    const text = await committed(sessions.pendingImport(sha256(id), userOf(request).operatorId));
+    if (text === undefined) return refuse('This preview has expired or was already used.');
+    const digest = sha256(text);
+    if (hash.length !== digest.length || !timingSafeEqual(hash, digest)) return refuse('The document is not the one previewed.');
+    // Any change logged after the previewed position (or a log that no longer reaches back to it) means the catalogue moved on.
+    const since = await committed(catalogue.store.changesSince(Number(sequence), 1));
+    if (since === undefined || since.length > 0) return refuse('The catalogue changed after the preview, so the preview no longer says what the import would do.');
+    const document = readDocument(text);
+    if (!document.ok) return refuse('The document is no longer valid.');
+    const records = await committed(catalogue.replaceCatalogue(document.value, actorOfUser(request)));
+    await committed(sessions.dropPendingImport(sha256(id)));
+    return sendPage(reply, importPage(viewerOf(request), baseOf(request, deps), assets, { message: `Imported: the catalogue now holds ${records.length} slot${records.length === 1 ? '' : 's'}.` }));
+  });
+}
