@@ -3151,7 +3151,7 @@ export interface operations {
             query?: {
                 /** @description Only entries by this actor name */
                 actor?: string;
-                /** @description Only this action: slot.create, slot.replace, slot.delete, slot.restore, categories.replace, catalogue.import, ratelimit.reset, operator.create, operator.passwd, operator.role, operator.disable, operator.enable, token.create, token.revoke */
+                /** @description Only this action: slot.create, slot.replace, slot.delete, slot.restore, categories.replace, catalogue.import, ratelimit.reset, operator.create, operator.passwd, operator.role, operator.disable, operator.enable, token.create, token.revoke, session.sign-in, session.sign-in-failed, session.sign-out */
                 action?: string;
                 /** @description Only changes of this slot id */
                 slot?: string;
@@ -3186,7 +3186,7 @@ export interface operations {
                                 type: "operator" | "token" | "admin-token";
                                 name: string;
                             };
-                            action: "slot.create" | "slot.replace" | "slot.delete" | "slot.restore" | "categories.replace" | "catalogue.import" | "ratelimit.reset" | "operator.create" | "operator.passwd" | "operator.role" | "operator.disable" | "operator.enable" | "token.create" | "token.revoke";
+                            action: "slot.create" | "slot.replace" | "slot.delete" | "slot.restore" | "categories.replace" | "catalogue.import" | "ratelimit.reset" | "operator.create" | "operator.passwd" | "operator.role" | "operator.disable" | "operator.enable" | "token.create" | "token.revoke" | "session.sign-in" | "session.sign-in-failed" | "session.sign-out";
                             target: {
                                 type: string;
                                 id: string;
