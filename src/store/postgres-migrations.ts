@@ -47,9 +47,9 @@ export const MIGRATIONS: readonly Migration[] = [
   },
   {
     version: 3,
-    // Operators, API tokens and the audit trail (decisions §17), and the version of each slot written
-    // since the last import (the others are at `catalogue_version`). Versions 4-9 are kept for this
-    // family of tables; the migration loop skips numbers no step uses.
+    // Operators, API tokens and the audit trail (decisions §17), and each slot's version: the sequence
+    // number of the change that last wrote it (a constant default: adding the column rewrites nothing).
+    // Versions 4-9 are kept for this family of tables; the migration loop skips numbers no step uses.
     sql: `
       CREATE TABLE operators (
         id bigserial PRIMARY KEY,
@@ -87,11 +87,8 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX audit_by_actor ON audit (actor_name, time, id);
       CREATE INDEX audit_by_action ON audit (action, time, id);
       CREATE INDEX audit_by_slot ON audit (slot_id, time, id) WHERE slot_id IS NOT NULL;
-      CREATE TABLE slot_versions (
-        slot_id bigint PRIMARY KEY,
-        version bigint NOT NULL
-      );
-      INSERT INTO meta (key, value) VALUES ('access_version', 0), ('catalogue_version', 0);
+      ALTER TABLE slots ADD COLUMN version bigint NOT NULL DEFAULT 0;
+      INSERT INTO meta (key, value) VALUES ('access_version', 0);
     `,
   },
   SESSION_MIGRATION,

@@ -29,7 +29,9 @@ const SCHEMA = `
   CREATE TABLE IF NOT EXISTS slots (
     id INTEGER PRIMARY KEY,
     slug TEXT NOT NULL UNIQUE COLLATE NOCASE,
-    record TEXT NOT NULL
+    record TEXT NOT NULL,
+    -- The sequence number of the change that last wrote the slot (decisions §17); 0 before any.
+    version INTEGER NOT NULL DEFAULT 0
   );
   CREATE TABLE IF NOT EXISTS categories (
     position INTEGER PRIMARY KEY,
@@ -43,11 +45,6 @@ const SCHEMA = `
   CREATE TABLE IF NOT EXISTS changes (
     seq INTEGER PRIMARY KEY,
     change TEXT NOT NULL
-  );
-  -- The version of each slot written since the last import; the others are at the import's version.
-  CREATE TABLE IF NOT EXISTS slot_versions (
-    slot_id INTEGER PRIMARY KEY,
-    version INTEGER NOT NULL
   );
 `;
 
@@ -66,6 +63,7 @@ const UNAVAILABLE_CODES = /^SQLITE_(BUSY|LOCKED|IOERR|FULL|READONLY|CANTOPEN|NOM
 
 interface SlotRow {
   readonly record: string;
+  readonly version: number;
 }
 /** A row of a load page, as an array: no object per row. */
 type PagedSlotRow = readonly [id: number, record: string];
@@ -160,6 +158,9 @@ export class SqliteStore implements Store {
 
   async migrate(): Promise<{ fresh: boolean }> {
     this.db.exec(SCHEMA);
+    // Files made before slots had versions: adding a column with a constant default rewrites nothing.
+    const columns = this.db.prepare("SELECT name FROM pragma_table_info('slots')").pluck().all();
+    if (!columns.includes('version')) this.db.exec('ALTER TABLE slots ADD COLUMN version INTEGER NOT NULL DEFAULT 0');
     this.db.exec(ACCESS_SCHEMA);
     this.db.exec(SESSION_SCHEMA);
     const initialised = this.db.prepare("SELECT value FROM meta WHERE key = 'initialised'").get();
@@ -228,10 +229,11 @@ export class SqliteStore implements Store {
     const create = this.db.transaction(() => {
       const id = this.nextId();
       const record = slotRecord(id, slot, now, now);
-      this.insert(record);
-      this.setNextId(id + 1);
+      // Logged first, so the row is written once, with its version.
       const sequence = this.logChange({ kind: 'slot', record });
-      this.slotWritten({ id, before: null, after: record, sequence, action: 'slot.create', now, actor });
+      this.insert(record, sequence);
+      this.setNextId(id + 1);
+      this.audited({ id, before: null, after: record, sequence, action: 'slot.create', now, actor });
       return { record, sequence };
     });
     return this.commitAndCheckpoint(create);
@@ -242,9 +244,9 @@ export class SqliteStore implements Store {
       const previous = this.currentRecord(id, ifVersion);
       if (previous === undefined) return undefined;
       const record = slotRecord(id, slot, previous.createdAt, now);
-      this.update(record);
       const sequence = this.logChange({ kind: 'slot', record });
-      this.slotWritten({ id, before: previous, after: record, sequence, action: 'slot.replace', now, actor });
+      this.update(record, sequence);
+      this.audited({ id, before: previous, after: record, sequence, action: 'slot.replace', now, actor });
       return { record, sequence };
     });
     return this.commitAndCheckpoint(replace);
@@ -256,7 +258,7 @@ export class SqliteStore implements Store {
       if (previous === undefined) return undefined;
       this.db.prepare('DELETE FROM slots WHERE id = ?').run(id);
       const sequence = this.logChange({ kind: 'slotDeleted', id });
-      this.slotWritten({ id, before: previous, after: null, sequence, action: 'slot.delete', now, actor });
+      this.audited({ id, before: previous, after: null, sequence, action: 'slot.delete', now, actor });
       return sequence;
     });
     return this.commitAndCheckpoint(remove);
@@ -279,21 +281,18 @@ export class SqliteStore implements Store {
       const old = JSON.parse(saved.after) as SlotRecord;
       const previous = this.currentRecord(id);
       const record = slotRecord(id, old, previous?.createdAt ?? old.createdAt, now);
-      if (previous === undefined) this.insert(record);
-      else this.update(record);
       const sequence = this.logChange({ kind: 'slot', record });
-      this.slotWritten({ id, before: previous ?? null, after: record, sequence, action: 'slot.restore', now, actor });
+      if (previous === undefined) this.insert(record, sequence);
+      else this.update(record, sequence);
+      this.audited({ id, before: previous ?? null, after: record, sequence, action: 'slot.restore', now, actor });
       return { written: { record, sequence } };
     });
     return this.commitAndCheckpoint(restore);
   }
 
   async readSlot(id: number): Promise<VersionedSlot | undefined> {
-    const read = this.db.transaction(() => {
-      const record = this.currentRecord(id);
-      return record === undefined ? undefined : { record, version: this.versionOf(id) };
-    });
-    return read();
+    const row = this.db.prepare('SELECT record, version FROM slots WHERE id = ?').get(id) as SlotRow | undefined;
+    return row === undefined ? undefined : { record: JSON.parse(row.record) as SlotRecord, version: row.version };
   }
 
   async changesSince(after: number, limit: number): Promise<readonly LoggedChange[] | undefined> {
@@ -375,16 +374,14 @@ export class SqliteStore implements Store {
   ): { readonly records: readonly SlotRecord[]; readonly sequence: number } {
     const { records, nextId } = importedRecords(slots, this.nextId(), now);
     this.db.prepare('DELETE FROM slots').run();
-    const insert = this.db.prepare('INSERT INTO slots (id, slug, record) VALUES (?, ?, ?)');
-    for (const record of records) this.insert(record, insert);
+    // Every slot is at the import's version: the number its change is logged under below (one writer at a time).
+    const version = sequenceIn(this.db) + 1;
+    const insert = this.db.prepare('INSERT INTO slots (id, slug, record, version) VALUES (?, ?, ?, ?)');
+    for (const record of records) this.insert(record, version, insert);
     this.setNextId(nextId);
     this.replaceCategoriesInTransaction(categories);
     this.db.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES ('initialised', 1)").run();
-    const sequence = this.logChange({ kind: 'imported' });
-    // Every slot is now at the import's version: one number, not a row per slot.
-    this.db.prepare('DELETE FROM slot_versions').run();
-    this.db.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES ('catalogue_version', ?)").run(sequence);
-    return { records, sequence };
+    return { records, sequence: this.logChange({ kind: 'imported' }) };
   }
 
   /**
@@ -392,25 +389,15 @@ export class SqliteStore implements Store {
    * `VersionConflictError`, rolling the transaction back).
    */
   private currentRecord(id: number, ifVersion?: number): SlotRecord | undefined {
-    const row = this.db.prepare('SELECT record FROM slots WHERE id = ?').get(id) as SlotRow | undefined;
+    const row = this.db.prepare('SELECT record, version FROM slots WHERE id = ?').get(id) as SlotRow | undefined;
     if (row === undefined) return undefined;
     const record = JSON.parse(row.record) as SlotRecord;
-    if (ifVersion !== undefined) {
-      const version = this.versionOf(id);
-      if (version !== ifVersion) throw new VersionConflictError({ record, version });
-    }
+    if (ifVersion !== undefined && row.version !== ifVersion) throw new VersionConflictError({ record, version: row.version });
     return record;
   }
 
-  private versionOf(id: number): number {
-    const row = this.db
-      .prepare("SELECT COALESCE((SELECT version FROM slot_versions WHERE slot_id = ?), (SELECT value FROM meta WHERE key = 'catalogue_version'), 0) AS version")
-      .get(id) as { version: number };
-    return row.version;
-  }
-
-  /** A slot's new version and its audit entry, in the write's transaction. */
-  private slotWritten(write: {
+  /** The audit entry of a slot change, in the write's transaction. */
+  private audited(write: {
     id: number;
     before: SlotRecord | null;
     after: SlotRecord | null;
@@ -420,14 +407,12 @@ export class SqliteStore implements Store {
     actor: Actor;
   }): void {
     const { id, before, after, sequence, action, now, actor } = write;
-    if (after === null) this.db.prepare('DELETE FROM slot_versions WHERE slot_id = ?').run(id);
-    else this.db.prepare('INSERT OR REPLACE INTO slot_versions (slot_id, version) VALUES (?, ?)').run(id, sequence);
     writeAuditEntry(this.db, { time: now, actor, action, target: { type: 'slot', id: String(id) }, before, after, version: sequence });
   }
 
-  private update(record: SlotRecord): void {
+  private update(record: SlotRecord, version: number): void {
     try {
-      this.db.prepare('UPDATE slots SET slug = ?, record = ? WHERE id = ?').run(record.slug, recordText(record), record.id);
+      this.db.prepare('UPDATE slots SET slug = ?, record = ?, version = ? WHERE id = ?').run(record.slug, recordText(record), version, record.id);
     } catch (error) {
       throw errorCode(error) === 'SQLITE_CONSTRAINT_UNIQUE' ? new DuplicateSlugError(record.slug) : error;
     }
@@ -442,9 +427,9 @@ export class SqliteStore implements Store {
     return sequence;
   }
 
-  private insert(record: SlotRecord, statement = this.db.prepare('INSERT INTO slots (id, slug, record) VALUES (?, ?, ?)')): void {
+  private insert(record: SlotRecord, version: number, statement = this.db.prepare('INSERT INTO slots (id, slug, record, version) VALUES (?, ?, ?, ?)')): void {
     try {
-      statement.run(record.id, record.slug, recordText(record));
+      statement.run(record.id, record.slug, recordText(record), version);
     } catch (error) {
       throw errorCode(error) === 'SQLITE_CONSTRAINT_UNIQUE' ? new DuplicateSlugError(record.slug) : error;
     }

@@ -2,9 +2,9 @@ import assert from 'node:assert/strict';
 import { afterEach, beforeEach, describe, test } from 'node:test';
 import { pruneAudit } from '../../src/access/audit-pruner.js';
 import type { Actor } from '../../src/store/access.js';
-import { DuplicateSlugError, VersionConflictError, type Store } from '../../src/store/store.js';
+import { DuplicateSlugError, VersionConflictError } from '../../src/store/store.js';
 import { SMALL_CATALOGUE, slotFields, TEST_ACTOR } from '../support/fixtures.js';
-import { STORE_KINDS, type Database } from '../support/stores.js';
+import { STORE_KINDS, storesOfEachTest } from '../support/stores.js';
 
 const T0 = '2026-01-01T00:00:00.000Z';
 const T1 = '2026-02-02T00:00:00.000Z';
@@ -13,24 +13,7 @@ const EDITOR: Actor = { type: 'operator', name: 'eve' };
 
 for (const kind of STORE_KINDS) {
   describe(`${kind.name} store: audit, versions, history and restore`, () => {
-    let database: Database;
-    const opened: Store[] = [];
-
-    async function seeded(): Promise<Store> {
-      const store = database.connect();
-      opened.push(store);
-      await store.migrate();
-      await store.seed(SMALL_CATALOGUE.slots, SMALL_CATALOGUE.categories, T0);
-      return store;
-    }
-
-    beforeEach(async () => {
-      database = await kind.create();
-    });
-    afterEach(async () => {
-      for (const store of opened.splice(0)) await store.close();
-      await database.destroy();
-    });
+    const { connect, seeded } = storesOfEachTest(kind, { ...SMALL_CATALOGUE, at: T0 }, { beforeEach, afterEach });
 
     test('every write has its entry, with the records before and after; a refused write has none', async () => {
       const store = await seeded();
@@ -97,8 +80,7 @@ for (const kind of STORE_KINDS) {
       assert.deepEqual(await store.restoreSlot(3, 424242, T2, TEST_ACTOR), { missing: 'version' });
       const other = await store.replaceSlot(4, slotFields({ name: 'Other Slot' }), T2, EDITOR);
       assert.deepEqual(await store.restoreSlot(3, other?.sequence ?? 0, T2, TEST_ACTOR), { missing: 'version' }, "another slot's version");
-      const follower = database.connect();
-      opened.push(follower);
+      const follower = connect();
       const loaded = await follower.load();
       assert.equal(loaded.slots.find((slot) => slot.id === 3)?.name, 'First Edit');
     });

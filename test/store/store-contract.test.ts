@@ -2,9 +2,9 @@ import assert from 'node:assert/strict';
 import { afterEach, beforeEach, describe, test } from 'node:test';
 import type { SlotRecord } from '../../src/catalogue/records/slot.js';
 import type { ImportedSlot } from '../../src/catalogue/records/document.js';
-import { DuplicateSlugError, type Store } from '../../src/store/store.js';
+import { DuplicateSlugError } from '../../src/store/store.js';
 import { SMALL_CATALOGUE, slotFields, TEST_ACTOR } from '../support/fixtures.js';
-import { STORE_KINDS as KINDS, type Database } from '../support/stores.js';
+import { STORE_KINDS as KINDS, storesOfEachTest } from '../support/stores.js';
 import { within } from '../support/wait.js';
 
 const T0 = '2026-01-01T00:00:00.000Z';
@@ -14,34 +14,10 @@ const ids = (slots: readonly SlotRecord[]) => slots.map((slot) => slot.id);
 
 for (const kind of KINDS) {
   describe(`${kind.name} store`, () => {
-    let database: Database;
-    const opened: Store[] = [];
-
-    /** A migrated connection, closed after the test. */
-    async function open(options?: { readonly changeLogRetention?: number }): Promise<Store> {
-      const store = database.connect(options);
-      opened.push(store);
-      await store.migrate();
-      return store;
-    }
-
-    async function seeded(): Promise<Store> {
-      const store = await open();
-      await store.seed(SMALL_CATALOGUE.slots, SMALL_CATALOGUE.categories, T0);
-      return store;
-    }
-
-    beforeEach(async () => {
-      database = await kind.create();
-    });
-    afterEach(async () => {
-      for (const store of opened.splice(0)) await store.close();
-      await database.destroy();
-    });
+    const { connect, open, seeded, closeEarly } = storesOfEachTest(kind, { ...SMALL_CATALOGUE, at: T0 }, { beforeEach, afterEach });
 
     test('a new database is fresh until seeded, and a second seed changes nothing', async () => {
-      const store = database.connect();
-      opened.push(store);
+      const store = connect();
       assert.deepEqual(await store.migrate(), { fresh: true });
       await store.seed(SMALL_CATALOGUE.slots, SMALL_CATALOGUE.categories, T0);
       assert.deepEqual(await store.migrate(), { fresh: false });
@@ -64,8 +40,7 @@ for (const kind of KINDS) {
       assert.notEqual(await store.deleteSlot(6, T1, TEST_ACTOR), undefined);
       assert.equal((await store.createSlot(slotFields({ name: 'New Two' }), T1, TEST_ACTOR)).record.id, 7);
       assert.notEqual(await store.deleteSlot(7, T1, TEST_ACTOR), undefined);
-      await store.close();
-      opened.splice(opened.indexOf(store), 1);
+      await closeEarly(store);
 
       const restarted = await open();
       assert.equal((await restarted.createSlot(slotFields({ name: 'New Three' }), T1, TEST_ACTOR)).record.id, 8);
@@ -212,8 +187,7 @@ for (const kind of KINDS) {
 
     test('the log keeps only the latest changes; a reader behind them is told so', async () => {
       const store = await seeded();
-      await store.close();
-      opened.splice(opened.indexOf(store), 1);
+      await closeEarly(store);
       const pruning = await open({ changeLogRetention: 3 });
       const start = (await pruning.load()).sequence;
       for (let i = 0; i < 5; i++) await pruning.createSlot(slotFields({ name: `Pruned ${i}` }), T1, TEST_ACTOR);

@@ -32,3 +32,56 @@ export const STORE_KINDS: readonly { readonly name: string; create(): Promise<Da
   },
 ];
 
+
+/** Connections of the database a test of `kind` gets afresh, each closed after the test. */
+export interface StoresOfOneTest {
+  /** A connection, not migrated. */
+  connect(options?: { readonly changeLogRetention?: number }): Store;
+  /** A migrated connection. */
+  open(options?: { readonly changeLogRetention?: number }): Promise<Store>;
+  /** A migrated connection to a database seeded with `seed` at time `at`. */
+  seeded(): Promise<Store>;
+  /** Closes `store` now, as a process that stops would. */
+  closeEarly(store: Store): Promise<void>;
+}
+
+/** Registers the hooks that give each test of the calling suite a database of its own, with `seed` in it when asked. */
+export function storesOfEachTest(
+  kind: (typeof STORE_KINDS)[number],
+  seed: { readonly slots: Parameters<Store['seed']>[0]; readonly categories: Parameters<Store['seed']>[1]; readonly at: string },
+  hooks: { readonly beforeEach: (run: () => Promise<void>) => void; readonly afterEach: (run: () => Promise<void>) => void },
+): StoresOfOneTest {
+  let database: Database | undefined;
+  const opened: Store[] = [];
+  const connect = (options?: { readonly changeLogRetention?: number }) => {
+    if (database === undefined) throw new Error('no database outside a test');
+    const store = database.connect(options);
+    opened.push(store);
+    return store;
+  };
+  const open = async (options?: { readonly changeLogRetention?: number }) => {
+    const store = connect(options);
+    await store.migrate();
+    return store;
+  };
+  hooks.beforeEach(async () => {
+    database = await kind.create();
+  });
+  hooks.afterEach(async () => {
+    for (const store of opened.splice(0)) await store.close();
+    await database?.destroy();
+  });
+  return {
+    connect,
+    open,
+    async seeded() {
+      const store = await open();
+      await store.seed(seed.slots, seed.categories, seed.at);
+      return store;
+    },
+    async closeEarly(store) {
+      opened.splice(opened.indexOf(store), 1);
+      await store.close();
+    },
+  };
+}

@@ -104,12 +104,13 @@ export function adminHistoryRoutes(admin: FastifyInstance, deps: HistoryDeps): v
     tags: ['admin'],
     summary: "A slot's versions, newest first (scope: read)",
     params: SLOT_IDS,
-    response: { 200: HistorySchema, 404: NO_SLOT },
+    response: { 200: HistorySchema, 404: error('No slot has this id, and none ever had a history under it') },
   };
   admin.get('/slots/:id/history', { ...DOCUMENTED_ONLY, ...needs('read'), schema: historySchema }, async (request) => {
     const id = slotId((request.params as { id: string }).id);
     const versions = await committed(store.access.slotHistory(id, HISTORY_LIMIT));
-    if (versions.length === 0) throw notFound(`slot "${id}": no history (no such slot, or no change of it since its import)`);
+    // A slot not written since its import has no versions yet; one that never existed is a 404.
+    if (versions.length === 0 && (await committed(store.readSlot(id))) === undefined) throw notFound(`slot "${id}" not found (and has no history)`);
     const base = baseUrl(request, config);
     return { versions: versions.map((version) => ({ ...version, record: version.record && toPublicSlot(version.record, base) })) };
   });

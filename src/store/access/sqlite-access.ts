@@ -93,9 +93,17 @@ const token = (row: TokenRow): ApiToken => ({
 });
 const TOKEN_COLUMNS = 'id, name, scope, expires_at, created_at, last_used_at';
 
-/** Writes audit entries on `db`, inside whatever transaction is open there. */
+/** The INSERT of an entry, compiled once per connection: every write of the catalogue runs it. */
+const inserts = new WeakMap<Database.Database, Database.Statement>();
+
+/** Writes an audit entry on `db`, inside whatever transaction is open there. */
 export function writeAuditEntry(db: Database.Database, entry: NewAuditEntry): void {
-  db.prepare(`INSERT INTO audit (${AUDIT_INSERT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`).run(...auditColumns(entry));
+  let insert = inserts.get(db);
+  if (insert === undefined) {
+    insert = db.prepare(`INSERT INTO audit (${AUDIT_INSERT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+    inserts.set(db, insert);
+  }
+  insert.run(...auditColumns(entry));
 }
 
 /** The access half of the SQLite store, on its connection; `write` runs a function as one durable write transaction. */

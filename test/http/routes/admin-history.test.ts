@@ -100,6 +100,7 @@ describe('admin slot reads, If-Match, history, restore and the audit over HTTP',
     }
     errorMessage(await send('GET', '/api/admin/slots/abc/history'), 404);
     errorMessage(await send('GET', '/api/admin/slots/4242/history'), 404);
+    assert.deepEqual(json<History>(await send('GET', '/api/admin/slots/4/history')), { versions: [] }, 'a slot not written since its import');
     // Slot 3 edited, deleted, then its slug taken by a new slot: it cannot come back.
     const slug = SMALL_CATALOGUE.slots[2]?.slug ?? '';
     const edit = await send('PUT', '/api/admin/slots/3', slotFields({ name: 'Will Be Gone', slug }));

@@ -1,0 +1,89 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { CatalogueDocument, ImportedSlot } from '../../src/catalogue/records/document.js';
+import type { Actor } from '../../src/store/access.js';
+import type { SlotInput } from '../../src/store/store.js';
+import { benchDatabase } from './stores.js';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const ACTOR: Actor = { type: 'token', name: 'bench' };
+
+/** What both versions of a store can do, as far as this benchmark needs: the shapes of their write methods. */
+interface AnyStore {
+  migrate(): Promise<unknown>;
+  replaceCatalogue(slots: readonly ImportedSlot[], categories: Record<string, readonly string[]>, now: string, actor?: Actor): Promise<unknown>;
+  replaceSlot(id: number, slot: SlotInput, now: string, actor?: Actor): Promise<unknown>;
+  close(): Promise<void>;
+}
+type StoreClass = new (location: string) => AnyStore;
+
+/**
+ * The sources of the commit this branch started from (the store without the audit), in a folder of
+ * their own beside this checkout's packages: "without" in the A/B is that code, not a switch in this one.
+ */
+function baseSources(): { readonly dir: string; readonly commit: string; remove(): void } {
+  const commit = execFileSync('git', ['merge-base', 'HEAD', 'main'], { cwd: ROOT, encoding: 'utf8' }).trim();
+  const dir = mkdtempSync(join(tmpdir(), 'slotmoji-bench-base-'));
+  execFileSync('sh', ['-c', `git archive ${commit} src | tar -x -C "${dir}"`], { cwd: ROOT });
+  symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'));
+  return { dir, commit, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+async function storeClass(root: string, kind: 'sqlite' | 'postgres'): Promise<StoreClass> {
+  const module = (await import(pathToFileURL(join(root, 'src', 'store', `${kind}.ts`)).href)) as Record<string, StoreClass>;
+  const found = module[kind === 'sqlite' ? 'SqliteStore' : 'PostgresStore'];
+  if (found === undefined) throw new Error(`no store class in ${root}`);
+  return found;
+}
+
+export interface WriteAB {
+  readonly baseCommit: string;
+  /** Milliseconds per one-slot write (replace), every write of every round. */
+  readonly withAudit: readonly number[];
+  readonly without: readonly number[];
+}
+
+/**
+ * One-slot replaces on a catalogue of `document`'s size, this branch's store (the write plus its audit
+ * entry and version row, in one transaction) against the branch point's, on the same kind of
+ * database, taking turns round by round (the order flips every round) so drift hits both alike.
+ */
+export async function writeAB(kind: 'sqlite' | 'postgres', document: CatalogueDocument, writesPerRound: number, rounds: number): Promise<WriteAB> {
+  const base = baseSources();
+  const databases = [await benchDatabase(kind), await benchDatabase(kind)];
+  const stores: AnyStore[] = [];
+  try {
+    const [Current, Base] = [await storeClass(ROOT, kind), await storeClass(base.dir, kind)];
+    const current = new Current(databases[0]?.location ?? '');
+    const previous = new Base(databases[1]?.location ?? '');
+    stores.push(current, previous);
+    const now = '2026-03-01T00:00:00.000Z';
+    for (const store of stores) {
+      await store.migrate();
+      await store.replaceCatalogue(document.slots, document.categories, now, ACTOR);
+    }
+    const slots = document.slots;
+    const write = async (store: AnyStore, index: number, out: number[]) => {
+      const id = 1 + ((index * 7919) % slots.length);
+      const slot = slots[id - 1] as ImportedSlot;
+      const { id: _id, createdAt: _createdAt, updatedAt: _updatedAt, ...fields } = slot;
+      const started = performance.now();
+      await store.replaceSlot(id, { ...fields, rtp: 90 + (index % 900) / 100 } as SlotInput, now, ACTOR);
+      out.push(performance.now() - started);
+    };
+    const withAudit: number[] = [];
+    const without: number[] = [];
+    for (let round = 0; round < rounds; round++) {
+      const turns: [AnyStore, number[]][] = round % 2 === 0 ? [[current, withAudit], [previous, without]] : [[previous, without], [current, withAudit]];
+      for (const [store, out] of turns) for (let i = 0; i < writesPerRound; i++) await write(store, round * writesPerRound + i, out);
+    }
+    return { baseCommit: base.commit, withAudit, without };
+  } finally {
+    for (const store of stores) await store.close();
+    for (const database of databases) await database.drop();
+    base.remove();
+  }
+}
