@@ -2970,7 +2970,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
-            /** @description No slot has this id */
+            /** @description No slot has this id, and none ever had a history under it */
             404: {
                 headers: {
                     [name: string]: unknown;
