@@ -1,26 +1,9 @@
 import type { CategoryMap } from './categories.js';
 import type { CatalogueDocument, ImportedSlot } from './document.js';
-import type { SlotRecord } from './slot.js';
+import { SlotFieldsSchema, type SlotRecord } from './slot.js';
 
-/** The fields an import writes, in the order the records keep them: what "changed" compares. */
-const COMPARED: readonly (keyof ImportedSlot & keyof SlotRecord)[] = [
-  'name',
-  'slug',
-  'provider',
-  'rtp',
-  'volatility',
-  'maxWin',
-  'hasBonusBuy',
-  'releaseYear',
-  'emojiTags',
-  'theme',
-  'features',
-  'description',
-  'review',
-  'rating',
-  'pros',
-  'cons',
-];
+/** The fields an import writes, in the order the schema lists them: what "changed" compares. */
+const COMPARED = Object.keys(SlotFieldsSchema.properties) as (keyof ImportedSlot & keyof SlotRecord)[];
 
 /** One slot an import would change, with the names of the fields that differ. */
 export interface ChangedSlot {
