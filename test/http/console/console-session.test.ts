@@ -130,4 +130,21 @@ describe('console sessions', () => {
     const robots = await test.app.inject({ url: '/robots.txt' });
     assert.match(robots.body, /^Disallow: \/admin$/m);
   });
+
+  it('does not count console pages against the public rate limits', async () => {
+    const limited = await startTestApp({ env: { RATE_LIMIT_PER_MINUTE: '2' } });
+    try {
+      await addOperator(limited.store.access, 'olive', 'owner');
+      const { cookie } = await signIn(limited.app, 'olive');
+      for (let request = 0; request < 10; request++) {
+        const response = await limited.app.inject({ url: '/admin/slots', headers: { cookie } });
+        assert.equal(response.statusCode, 200);
+        assert.equal(response.headers['x-ratelimit-limit'], undefined);
+      }
+      const api = [await limited.app.inject({ url: '/api/slots' }), await limited.app.inject({ url: '/api/slots' }), await limited.app.inject({ url: '/api/slots' })];
+      assert.deepEqual(api.map((response) => response.statusCode), [200, 200, 429]);
+    } finally {
+      await limited.close();
+    }
+  });
 });
