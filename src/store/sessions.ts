@@ -28,8 +28,8 @@ export interface SessionStore {
   endSession(idHash: Buffer): Promise<void>;
   /** Deletes sessions idle since before `idleBefore` or created before `createdBefore`. */
   pruneSessions(idleBefore: number, createdBefore: number): Promise<void>;
-  /** Notes one failed sign-in under each key (a name, a client). */
-  recordSignInFailure(keys: readonly string[], at: number): Promise<void>;
+  /** Notes one failed sign-in under each key (a name, a client), and forgets every failure older than `before`. */
+  recordSignInFailure(keys: readonly string[], at: number, before: number): Promise<void>;
   /** How many failures `key` has had since `since`, and when the latest was (0 when none). */
   signInFailures(key: string, since: number): Promise<{ readonly count: number; readonly latest: number }>;
   /** Forgets `key`'s failures (after it signed in), and every failure older than `before`. */

@@ -66,12 +66,12 @@ for (const kind of STORE_KINDS) {
       assert.notEqual(await store.sessions.session(hash('fresh')), undefined);
     });
 
-    test('sign-in failures are counted per key since a time, and cleared per key and by age', async () => {
+    test('sign-in failures are counted per key since a time, and cleared per key and by age, also as new ones are recorded', async () => {
       const a = await open();
       const b = await open();
-      await a.sessions.recordSignInFailure(['name:olive', 'client:1.2.3.4'], T0);
-      await b.sessions.recordSignInFailure(['name:olive', 'client:1.2.3.4'], T0 + 100);
-      await b.sessions.recordSignInFailure(['name:eddie', 'client:1.2.3.4'], T0 + 200);
+      await a.sessions.recordSignInFailure(['name:olive', 'client:1.2.3.4'], T0, 0);
+      await b.sessions.recordSignInFailure(['name:olive', 'client:1.2.3.4'], T0 + 100, 0);
+      await b.sessions.recordSignInFailure(['name:eddie', 'client:1.2.3.4'], T0 + 200, 0);
       assert.deepEqual(await a.sessions.signInFailures('name:olive', T0), { count: 2, latest: T0 + 100 });
       assert.deepEqual(await a.sessions.signInFailures('name:olive', T0 + 50), { count: 1, latest: T0 + 100 });
       assert.deepEqual(await a.sessions.signInFailures('client:1.2.3.4', T0), { count: 3, latest: T0 + 200 });
@@ -79,6 +79,10 @@ for (const kind of STORE_KINDS) {
       await b.sessions.clearSignInFailures('name:olive', T0 + 150);
       assert.deepEqual(await a.sessions.signInFailures('name:olive', 0), { count: 0, latest: 0 });
       assert.deepEqual(await a.sessions.signInFailures('client:1.2.3.4', 0), { count: 1, latest: T0 + 200 });
+      // Recording sweeps what is older than the window, so failures that never end in a sign-in do not pile up.
+      await a.sessions.recordSignInFailure(['name:ruth'], T0 + 300, T0 + 250);
+      assert.deepEqual(await b.sessions.signInFailures('client:1.2.3.4', 0), { count: 0, latest: 0 });
+      assert.deepEqual(await b.sessions.signInFailures('name:ruth', 0), { count: 1, latest: T0 + 300 });
     });
 
     test('a pending import is kept for its operator only, dropped on demand and when too old', async () => {

@@ -30,8 +30,10 @@ export class SignInThrottle {
     return Math.ceil(Math.max(...waits) / 1000);
   }
 
+  /** Counts a failure; failures past the window are swept at the same time, so an attacker who never succeeds cannot grow the table. */
   async failed(name: string, client: string): Promise<void> {
-    await this.store.recordSignInFailure([nameKey(name), clientKey(client)], this.now());
+    const now = this.now();
+    await this.store.recordSignInFailure([nameKey(name), clientKey(client)], now, now - WINDOW_MS);
   }
 
   /** A signed-in name starts afresh; failures past the window are swept at the same time. */

@@ -18,6 +18,7 @@ export const SESSION_MIGRATION: Migration = {
       at bigint NOT NULL
     );
     CREATE INDEX sign_in_failures_by_key ON sign_in_failures (key, at);
+    CREATE INDEX sign_in_failures_by_time ON sign_in_failures (at);
     CREATE TABLE pending_imports (
       id_hash bytea PRIMARY KEY,
       operator_id bigint NOT NULL REFERENCES operators (id) ON DELETE CASCADE,
@@ -79,7 +80,8 @@ export class PostgresSessionStore implements SessionStore {
     await this.query('DELETE FROM console_sessions WHERE last_seen_at < $1 OR created_at < $2', [idleBefore, createdBefore]);
   }
 
-  async recordSignInFailure(keys: readonly string[], at: number): Promise<void> {
+  async recordSignInFailure(keys: readonly string[], at: number, before: number): Promise<void> {
+    await this.query('DELETE FROM sign_in_failures WHERE at < $1', [before]);
     await this.query('INSERT INTO sign_in_failures (key, at) SELECT unnest($1::text[]), $2', [[...keys], at]);
   }
 

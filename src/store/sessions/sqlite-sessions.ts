@@ -16,6 +16,7 @@ export const SESSION_SCHEMA = `
     at INTEGER NOT NULL
   );
   CREATE INDEX IF NOT EXISTS sign_in_failures_by_key ON sign_in_failures (key, at);
+  CREATE INDEX IF NOT EXISTS sign_in_failures_by_time ON sign_in_failures (at);
   CREATE TABLE IF NOT EXISTS pending_imports (
     id_hash BLOB PRIMARY KEY,
     operator_id INTEGER NOT NULL REFERENCES operators (id) ON DELETE CASCADE,
@@ -76,8 +77,9 @@ export class SqliteSessionStore implements SessionStore {
     this.write(() => this.db.prepare('DELETE FROM console_sessions WHERE last_seen_at < ? OR created_at < ?').run(idleBefore, createdBefore));
   }
 
-  async recordSignInFailure(keys: readonly string[], at: number): Promise<void> {
+  async recordSignInFailure(keys: readonly string[], at: number, before: number): Promise<void> {
     this.write(() => {
+      this.db.prepare('DELETE FROM sign_in_failures WHERE at < ?').run(before);
       const insert = this.db.prepare('INSERT INTO sign_in_failures (key, at) VALUES (?, ?)');
       for (const key of keys) insert.run(key, at);
     });

@@ -15,6 +15,7 @@ import { ConsoleSessions, csrfMatches } from '../../session/console-sessions.js'
 import { isHttps, isSameOrigin } from '../../session/same-origin.js';
 import { SignInThrottle } from '../../session/sign-in-throttle.js';
 import { CONTENT_SECURITY_POLICY } from '../pages.js';
+import { committed } from '../admin-common.js';
 import { baseOf, formField, sendPage, setUser, userOf, viewerOf, type ConsoleDeps } from './console-common.js';
 import { consoleAccessRoutes } from './console-access.js';
 import { consoleImportRoutes } from './console-import.js';
@@ -54,7 +55,7 @@ export function consoleRoutes(app: FastifyInstance, consoleOptions: ConsoleOptio
   const { config, access } = options;
   const sessions = new ConsoleSessions(options.sessions, config.session, options.now);
   const throttle = new SignInThrottle(options.sessions, options.now);
-  const audit = (entry: Omit<NewAuditEntry, 'time'>) => access.store.record({ ...entry, time: new Date(options.now()).toISOString() });
+  const audit = (entry: Omit<NewAuditEntry, 'time'>) => committed(access.store.record({ ...entry, time: new Date(options.now()).toISOString() }));
 
   app.register(
     async (console) => {
@@ -79,7 +80,7 @@ export function consoleRoutes(app: FastifyInstance, consoleOptions: ConsoleOptio
           return sendPage(reply, refusedPage(403, 'This form was sent from another site, so it was refused.', undefined, baseOf(request, options), assets), 403);
         }
         if (needs === 'anyone') return;
-        const user = await sessions.user(request.cookies[cookieName(request)]);
+        const user = await committed(sessions.user(request.cookies[cookieName(request)]));
         if (user === undefined) {
           if (request.method === 'GET') return reply.redirect(`/admin/sign-in?next=${encodeURIComponent(request.url)}`, 303);
           return sendPage(reply, signInPage({ name: '', problem: SIGNED_OUT_MESSAGE, next: '/admin' }, baseOf(request, options), assets), 401);
@@ -105,22 +106,22 @@ export function consoleRoutes(app: FastifyInstance, consoleOptions: ConsoleOptio
         const next = nextPath(formField(request.body, 'next'));
         const client = clientKey(clientAddress(request.raw, request.server.proxyTrust) ?? 'unknown', config.rateLimit.ipv6Prefix);
         const base = baseOf(request, options);
-        const wait = await throttle.wait(name, client);
+        const wait = await committed(throttle.wait(name, client));
         if (wait > 0) {
           reply.header('retry-after', String(wait));
           return sendPage(reply, signInPage({ name, next, problem: `Too many failed sign-ins. Try again in ${Math.ceil(wait / 60)} minute${wait > 60 ? 's' : ''}.` }, base, assets), 429);
         }
         const operator = await access.verifySignIn(name, password);
         if (operator === undefined) {
-          await throttle.failed(name, client);
+          await committed(throttle.failed(name, client));
           await audit({ actor: { type: 'operator', name: name.slice(0, 64) }, action: 'session.sign-in-failed', target: { type: 'operator', id: name.slice(0, 64) } });
           return sendPage(reply, signInPage({ name, next, problem: WRONG_CREDENTIALS }, base, assets), 401);
         }
         // Whatever id the browser held before is ended and replaced: a planted id never becomes a session.
         const previous = request.cookies[cookieName(request)];
-        if (previous !== undefined) await sessions.end(previous);
-        const id = await sessions.begin(operator.id);
-        await throttle.succeeded(name);
+        if (previous !== undefined) await committed(sessions.end(previous));
+        const id = await committed(sessions.begin(operator.id));
+        await committed(throttle.succeeded(name));
         await audit({ actor: { type: 'operator', name: operator.name }, action: 'session.sign-in', target: { type: 'operator', id: operator.name } });
         reply.setCookie(cookieName(request), id, { path: '/', httpOnly: true, sameSite: 'strict', secure: isHttps(request) });
         return reply.redirect(next, 303);
@@ -128,7 +129,7 @@ export function consoleRoutes(app: FastifyInstance, consoleOptions: ConsoleOptio
 
       console.post('/sign-out', async (request, reply) => {
         const user = userOf(request);
-        await sessions.end(request.cookies[cookieName(request)] ?? '');
+        await committed(sessions.end(request.cookies[cookieName(request)] ?? ''));
         await audit({ actor: { type: 'operator', name: user.name }, action: 'session.sign-out', target: { type: 'operator', id: user.name } });
         reply.clearCookie(cookieName(request), { path: '/', httpOnly: true, sameSite: 'strict', secure: isHttps(request) });
         return reply.redirect('/admin/sign-in', 303);
@@ -136,7 +137,7 @@ export function consoleRoutes(app: FastifyInstance, consoleOptions: ConsoleOptio
 
       console.get('/', async (request, reply) => {
         const snapshot = options.catalogue.current;
-        const latest = await access.store.audit({ limit: 10 });
+        const latest = await committed(access.store.audit({ limit: 10 }));
         const overview = {
           slots: snapshot.size,
           providers: snapshot.providers().length,
