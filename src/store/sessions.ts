@@ -35,8 +35,8 @@ export interface SessionStore {
   /** Forgets `key`'s failures (after it signed in), and every failure older than `before`. */
   clearSignInFailures(key: string, before: number): Promise<void>;
   /** Keeps an uploaded catalogue document, as sent, until its preview is confirmed; drops those made before `before`. */
-  savePendingImport(idHash: Buffer, operatorId: number, now: number, document: string, before: number): Promise<void>;
-  /** The document operator `operatorId` uploaded under this id; undefined when there is none (or another's). */
-  pendingImport(idHash: Buffer, operatorId: number): Promise<string | undefined>;
+  savePendingImport(idHash: Buffer, operatorId: number, now: number, document: Buffer, before: number): Promise<void>;
+  /** The document operator `operatorId` uploaded under this id, its bytes as sent; undefined when there is none (or another's). */
+  pendingImport(idHash: Buffer, operatorId: number): Promise<Buffer | undefined>;
   dropPendingImport(idHash: Buffer): Promise<void>;
 }

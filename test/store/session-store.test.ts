@@ -90,17 +90,18 @@ for (const kind of STORE_KINDS) {
       const b = await open();
       const olive = await a.access.createOperator({ name: 'olive', role: 'owner', passwordHash: 'x' }, new Date(T0).toISOString(), ACTOR);
       const eddie = await a.access.createOperator({ name: 'eddie', role: 'owner', passwordHash: 'x' }, new Date(T0).toISOString(), ACTOR);
-      const document = JSON.stringify({ slots: [{ name: 'Ünïcode 🍒 "quoted"' }] });
-      await a.sessions.savePendingImport(hash('old'), olive.id, T0, 'old', T0);
+      // Bytes as sent, whatever they are: a NUL, invalid UTF-8, an emoji.
+      const document = Buffer.concat([Buffer.from(JSON.stringify({ slots: [{ name: 'Ünïcode 🍒 "quoted"' }] })), Buffer.from([0, 0xff, 0xfe])]);
+      await a.sessions.savePendingImport(hash('old'), olive.id, T0, Buffer.from('old'), T0);
       await a.sessions.savePendingImport(hash('new'), olive.id, T0 + 100, document, T0);
-      assert.equal(await b.sessions.pendingImport(hash('new'), olive.id), document);
+      assert.deepEqual(await b.sessions.pendingImport(hash('new'), olive.id), document);
       assert.equal(await b.sessions.pendingImport(hash('new'), eddie.id), undefined);
-      assert.equal(await b.sessions.pendingImport(hash('old'), olive.id), 'old');
-      await b.sessions.savePendingImport(hash('newer'), eddie.id, T0 + 200, '{}', T0 + 50);
+      assert.deepEqual(await b.sessions.pendingImport(hash('old'), olive.id), Buffer.from('old'));
+      await b.sessions.savePendingImport(hash('newer'), eddie.id, T0 + 200, Buffer.from('{}'), T0 + 50);
       assert.equal(await a.sessions.pendingImport(hash('old'), olive.id), undefined);
       await b.sessions.dropPendingImport(hash('new'));
       assert.equal(await a.sessions.pendingImport(hash('new'), olive.id), undefined);
-      assert.equal(await a.sessions.pendingImport(hash('newer'), eddie.id), '{}');
+      assert.deepEqual(await a.sessions.pendingImport(hash('newer'), eddie.id), Buffer.from('{}'));
     });
   });
 }

@@ -23,7 +23,7 @@ export const SESSION_MIGRATION: Migration = {
       id_hash bytea PRIMARY KEY,
       operator_id bigint NOT NULL REFERENCES operators (id) ON DELETE CASCADE,
       created_at bigint NOT NULL,
-      document text NOT NULL
+      document bytea NOT NULL
     );
   `,
 };
@@ -95,14 +95,14 @@ export class PostgresSessionStore implements SessionStore {
     await this.query('DELETE FROM sign_in_failures WHERE key = $1 OR at < $2', [key, before]);
   }
 
-  async savePendingImport(idHash: Buffer, operatorId: number, now: number, document: string, before: number): Promise<void> {
+  async savePendingImport(idHash: Buffer, operatorId: number, now: number, document: Buffer, before: number): Promise<void> {
     await this.query('DELETE FROM pending_imports WHERE created_at < $1', [before]);
     await this.query('INSERT INTO pending_imports (id_hash, operator_id, created_at, document) VALUES ($1, $2, $3, $4)', [idHash, operatorId, now, document]);
   }
 
-  async pendingImport(idHash: Buffer, operatorId: number): Promise<string | undefined> {
+  async pendingImport(idHash: Buffer, operatorId: number): Promise<Buffer | undefined> {
     const { rows } = await this.query('SELECT document FROM pending_imports WHERE id_hash = $1 AND operator_id = $2', [idHash, operatorId]);
-    return (rows[0] as { document: string } | undefined)?.document;
+    return (rows[0] as { document: Buffer } | undefined)?.document;
   }
 
   async dropPendingImport(idHash: Buffer): Promise<void> {

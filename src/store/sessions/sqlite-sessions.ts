@@ -21,7 +21,7 @@ export const SESSION_SCHEMA = `
     id_hash BLOB PRIMARY KEY,
     operator_id INTEGER NOT NULL REFERENCES operators (id) ON DELETE CASCADE,
     created_at INTEGER NOT NULL,
-    document TEXT NOT NULL
+    document BLOB NOT NULL
   );
 `;
 
@@ -97,15 +97,15 @@ export class SqliteSessionStore implements SessionStore {
     this.write(() => this.db.prepare('DELETE FROM sign_in_failures WHERE key = ? OR at < ?').run(key, before));
   }
 
-  async savePendingImport(idHash: Buffer, operatorId: number, now: number, document: string, before: number): Promise<void> {
+  async savePendingImport(idHash: Buffer, operatorId: number, now: number, document: Buffer, before: number): Promise<void> {
     this.write(() => {
       this.db.prepare('DELETE FROM pending_imports WHERE created_at < ?').run(before);
       this.db.prepare('INSERT INTO pending_imports (id_hash, operator_id, created_at, document) VALUES (?, ?, ?, ?)').run(idHash, operatorId, now, document);
     });
   }
 
-  async pendingImport(idHash: Buffer, operatorId: number): Promise<string | undefined> {
-    const row = this.db.prepare('SELECT document FROM pending_imports WHERE id_hash = ? AND operator_id = ?').get(idHash, operatorId) as { document: string } | undefined;
+  async pendingImport(idHash: Buffer, operatorId: number): Promise<Buffer | undefined> {
+    const row = this.db.prepare('SELECT document FROM pending_imports WHERE id_hash = ? AND operator_id = ?').get(idHash, operatorId) as { document: Buffer } | undefined;
     return row?.document;
   }
 

@@ -1,13 +1,15 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { validateCatalogueDocument, type CatalogueDocument } from '../../../catalogue/records/document.js';
+import { checkDocumentSlot, validateCatalogueDocument, validateCheckedDocument, type CatalogueDocument } from '../../../catalogue/records/document.js';
 import { previewImport } from '../../../catalogue/records/import-preview.js';
 import { toPublicSlot } from '../../../catalogue/records/slot.js';
 import type { Validation } from '../../../catalogue/records/validate.js';
 import type { SessionStore } from '../../../store/sessions.js';
 import { refusedPage } from '../../../web/console/access-pages.js';
 import { exportPage, importPage, importPreviewPage } from '../../../web/console/import-page.js';
+import { parseObjectPiecewise } from '../../input/catalogue-body.js';
+import { jsonParser } from '../../input/json-parser.js';
 import { committed } from '../admin-common.js';
 import { actorOfUser, baseOf, formField, sendPage, userOf, viewerOf, type ConsoleDeps } from './console-common.js';
 
@@ -21,21 +23,27 @@ const PENDING_ID = /^[A-Za-z0-9_-]{43}$/;
 
 const sha256 = (text: string | Buffer) => createHash('sha256').update(text).digest();
 
-/** An uploaded document read as the admin API reads one: the same validator, the same messages. */
-function readDocument(text: string): Validation<CatalogueDocument> {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch (error) {
-    return { ok: false, errors: [`document: not JSON (${(error as Error).message})`] };
-  }
-  return validateCatalogueDocument(parsed);
+/**
+ * Reads an uploaded document as the admin API's import reads its body: slot by slot straight from the
+ * bytes (never one string of the whole), each slot checked as parsed, with the same messages.
+ */
+function documentReader(app: FastifyInstance): (bytes: Buffer) => Validation<CatalogueDocument> {
+  const parsePiece = jsonParser(app);
+  const checkSlot = (text: string, index: number) => checkDocumentSlot(parsePiece(text), index);
+  return (bytes) => {
+    try {
+      const members = parseObjectPiecewise(bytes, 'slots', parsePiece, checkSlot);
+      return members === undefined ? validateCatalogueDocument(parsePiece(bytes.toString('utf8'))) : validateCheckedDocument(members);
+    } catch (error) {
+      return { ok: false, errors: [`document: not JSON (${(error as Error).message})`] };
+    }
+  };
 }
 
-/** The uploaded file of a multipart body read with `attachFieldsToBody: 'keyValues'`: its bytes as text. */
-function uploaded(request: FastifyRequest): string | undefined {
+/** The uploaded file of a multipart body read with `attachFieldsToBody: 'keyValues'`: its bytes. */
+function uploaded(request: FastifyRequest): Buffer | undefined {
   const value = (request.body as Record<string, unknown> | undefined)?.['document'];
-  return Buffer.isBuffer(value) && value.length > 0 ? value.toString('utf8') : undefined;
+  return Buffer.isBuffer(value) && value.length > 0 ? value : undefined;
 }
 
 /**
@@ -45,6 +53,7 @@ function uploaded(request: FastifyRequest): string | undefined {
  */
 export function consoleImportRoutes(console: FastifyInstance, deps: ConsoleDeps & { readonly sessions: SessionStore; readonly now: () => number }): void {
   const { catalogue, assets, sessions } = deps;
+  const readDocument = documentReader(console);
 
   console.get('/catalogue', async (request, reply) => sendPage(reply, exportPage(catalogue.current.size, viewerOf(request), baseOf(request, deps), assets)));
 
@@ -60,18 +69,18 @@ export function consoleImportRoutes(console: FastifyInstance, deps: ConsoleDeps 
   console.register(async (uploads) => {
     await uploads.register(multipart, { attachFieldsToBody: 'keyValues', limits: { fileSize: DOCUMENT_LIMIT, files: 1, fields: 4, fieldSize: 1024 } });
     uploads.post('/import', OWNERS, async (request, reply) => {
-      const text = uploaded(request);
-      if (text === undefined) return sendPage(reply, importPage(viewerOf(request), baseOf(request, deps), assets, { problems: ['document: choose a file to upload'] }), 400);
+      const bytes = uploaded(request);
+      if (bytes === undefined) return sendPage(reply, importPage(viewerOf(request), baseOf(request, deps), assets, { problems: ['document: choose a file to upload'] }), 400);
       // The snapshot and its position together, before any await: what the preview compares with.
       const snapshot = catalogue.current;
       const sequence = catalogue.position;
-      const document = readDocument(text);
+      const document = readDocument(bytes);
       if (!document.ok) return sendPage(reply, importPage(viewerOf(request), baseOf(request, deps), assets, { problems: document.errors }), 400);
       const preview = previewImport(snapshot.slots, snapshot.categories, document.value);
       const id = randomBytes(32).toString('base64url');
       const now = deps.now();
-      await committed(sessions.savePendingImport(sha256(id), userOf(request).operatorId, now, text, now - PENDING_MS));
-      const pending = { id, sequence, hash: sha256(text).toString('base64url') };
+      await committed(sessions.savePendingImport(sha256(id), userOf(request).operatorId, now, bytes, now - PENDING_MS));
+      const pending = { id, sequence, hash: sha256(bytes).toString('base64url') };
       return sendPage(reply, importPreviewPage(preview, pending, viewerOf(request), baseOf(request, deps), assets));
     });
   });
@@ -82,14 +91,14 @@ export function consoleImportRoutes(console: FastifyInstance, deps: ConsoleDeps 
     const sequence = formField(request.body, 'sequence');
     const hash = Buffer.from(formField(request.body, 'hash'), 'base64url');
     if (!PENDING_ID.test(id) || !SEQUENCE.test(sequence)) return refuse('This confirmation is not one this console made.');
-    const text = await committed(sessions.pendingImport(sha256(id), userOf(request).operatorId));
-    if (text === undefined) return refuse('This preview has expired or was already used.');
-    const digest = sha256(text);
+    const bytes = await committed(sessions.pendingImport(sha256(id), userOf(request).operatorId));
+    if (bytes === undefined) return refuse('This preview has expired or was already used.');
+    const digest = sha256(bytes);
     if (hash.length !== digest.length || !timingSafeEqual(hash, digest)) return refuse('The document is not the one previewed.');
     // Any change logged after the previewed position (or a log that no longer reaches back to it) means the catalogue moved on.
     const since = await committed(catalogue.store.changesSince(Number(sequence), 1));
     if (since === undefined || since.length > 0) return refuse('The catalogue changed after the preview, so the preview no longer says what the import would do.');
-    const document = readDocument(text);
+    const document = readDocument(bytes);
     if (!document.ok) return refuse('The document is no longer valid.');
     const records = await committed(catalogue.replaceCatalogue(document.value, actorOfUser(request)));
     await committed(sessions.dropPendingImport(sha256(id)));
