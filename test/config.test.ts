@@ -15,6 +15,7 @@ describe('loadConfig', () => {
     assert.equal(config.adminToken, undefined);
     assert.equal(config.logLevel, 'info');
     assert.equal(config.workers, 1);
+    assert.deepEqual(config.session, { idleMinutes: 30, maxHours: 12 });
   });
 
   it('reads every variable', () => {
@@ -33,6 +34,8 @@ describe('loadConfig', () => {
         ADMIN_TOKEN: 'a-very-long-admin-token',
         LOG_LEVEL: 'warn',
         WORKERS: '2',
+        SESSION_IDLE_MINUTES: '15',
+        SESSION_MAX_HOURS: '8',
       },
       '/srv/app',
     );
@@ -46,6 +49,7 @@ describe('loadConfig', () => {
     assert.equal(config.adminToken, 'a-very-long-admin-token');
     assert.equal(config.logLevel, 'warn');
     assert.equal(config.workers, 2);
+    assert.deepEqual(config.session, { idleMinutes: 15, maxHours: 8 });
   });
 
   it('accepts SQLite as sqlite:///absolute, sqlite://relative and a plain path', () => {
@@ -101,6 +105,9 @@ describe('loadConfig', () => {
     ['ADMIN_TOKEN', { ADMIN_TOKEN: 'short' }],
     ['LOG_LEVEL', { LOG_LEVEL: 'loud' }],
     ['WORKERS', { WORKERS: '0' }],
+    ['SESSION_IDLE_MINUTES', { SESSION_IDLE_MINUTES: '0' }],
+    ['SESSION_IDLE_MINUTES', { SESSION_IDLE_MINUTES: 'half an hour' }],
+    ['SESSION_MAX_HOURS', { SESSION_MAX_HOURS: '721' }],
   ];
   for (const [variable, env] of invalid) {
     it(`rejects ${JSON.stringify(env)} naming ${variable} in one line`, () => {
