@@ -34,9 +34,9 @@ export interface SessionStore {
   signInFailures(key: string, since: number): Promise<{ readonly count: number; readonly latest: number }>;
   /** Forgets `key`'s failures (after it signed in), and every failure older than `before`. */
   clearSignInFailures(key: string, before: number): Promise<void>;
-  /** Keeps an uploaded catalogue document, as sent, until its preview is confirmed; drops those made before `before`. */
+  /** Keeps an uploaded catalogue document (bytes, as the caller packed them) until its preview is confirmed; drops those made before `before`. */
   savePendingImport(idHash: Buffer, operatorId: number, now: number, document: Buffer, before: number): Promise<void>;
-  /** The document operator `operatorId` uploaded under this id, its bytes as sent; undefined when there is none (or another's). */
+  /** The document operator `operatorId` uploaded under this id, its bytes as saved; undefined when there is none (or another's). */
   pendingImport(idHash: Buffer, operatorId: number): Promise<Buffer | undefined>;
   dropPendingImport(idHash: Buffer): Promise<void>;
 }

@@ -42,6 +42,16 @@ async function expectAccessible(page: Page, what: string): Promise<void> {
   );
 }
 
+/** Screenshots of the page as it stands, at both widths: the phone's, then the desktop's. */
+async function screenshotsAtBothWidths(page: Page, name: string): Promise<void> {
+  const before = page.viewportSize() ?? DESKTOP;
+  for (const viewport of [PHONE, DESKTOP]) {
+    await page.setViewportSize(viewport);
+    await screenshot(page, `${name}-${viewport.width}`);
+  }
+  await page.setViewportSize(before);
+}
+
 async function signIn(page: Page, origin: string, name: string): Promise<void> {
   await page.goto(`${origin}/admin`);
   assert.match(page.url(), /\/admin\/sign-in\?next=%2Fadmin$/);
@@ -138,7 +148,7 @@ describe('the operator console in a real browser', () => {
       const row = conflict.getByRole('row', { name: /Provider/ });
       assert.match(await row.innerText(), /Theirs Gaming\s+Mine Gaming/);
       assert.equal(await first.page.getByLabel('Provider').inputValue(), 'Mine Gaming');
-      await screenshot(first.page, 'console-conflict-1280');
+      await screenshotsAtBothWidths(first.page, 'console-conflict');
       await expectAccessible(first.page, 'the conflict');
       await first.page.getByRole('button', { name: 'Save mine over theirs' }).click();
       await first.page.waitForURL(/saved=1$/);
@@ -166,7 +176,7 @@ describe('the operator console in a real browser', () => {
       }
       assert.deepEqual(statuses, [401, 401, 401, 401, 401, 429]);
       assert.match(await page.getByRole('alert').innerText(), /Too many failed sign-ins\. Try again in 1 minute\./);
-      await screenshot(page, 'console-sign-in-throttled-390');
+      await screenshotsAtBothWidths(page, 'console-sign-in-throttled');
       assert.deepEqual(withoutExpectedRefusals(problems), []);
     } finally {
       await context.close();
@@ -194,7 +204,7 @@ describe('the operator console in a real browser', () => {
       await upload(renamed);
       assert.match(await owner.page.getByRole('table', { name: 'Slots the import changes' }).innerText(), new RegExp(`${first.name} Deluxe\\s+name`));
       await expectAccessible(owner.page, 'import preview');
-      await screenshot(owner.page, 'console-import-preview-1280');
+      await screenshotsAtBothWidths(owner.page, 'console-import-preview');
       await owner.page.getByRole('button', { name: 'Import exactly this' }).click();
       await owner.page.getByText(/^Imported: the catalogue now holds \d+ slots\.$/).waitFor();
 
@@ -206,7 +216,7 @@ describe('the operator console in a real browser', () => {
       await editor.page.waitForURL(/saved=1$/);
       await owner.page.getByRole('button', { name: 'Import exactly this' }).click();
       await owner.page.getByText(/The catalogue changed after the preview/).waitFor();
-      await screenshot(owner.page, 'console-import-refused-1280');
+      await screenshotsAtBothWidths(owner.page, 'console-import-refused');
       const after = (await (await owner.page.request.get(`${origin}/api/slots/${String((first as { id?: string }).id)}`)).json()) as { name: string };
       assert.equal(after.name, `${first.name} Deluxe`);
       assert.deepEqual(withoutExpectedRefusals([...owner.problems, ...editor.problems]), []);

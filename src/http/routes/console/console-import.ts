@@ -1,4 +1,6 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { promisify } from 'node:util';
+import { gunzip, gzip } from 'node:zlib';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { checkDocumentSlot, validateCatalogueDocument, validateCheckedDocument, type CatalogueDocument } from '../../../catalogue/records/document.js';
@@ -22,6 +24,12 @@ const SEQUENCE = /^(0|[1-9][0-9]{0,14})$/;
 const PENDING_ID = /^[A-Za-z0-9_-]{43}$/;
 
 const sha256 = (text: string | Buffer) => createHash('sha256').update(text).digest();
+/**
+ * Pending documents are kept gzipped (fastest level, on the thread pool): a catalogue's JSON shrinks
+ * about tenfold, so the database's copy of the bytes stays small beside the upload itself.
+ */
+const pack = (bytes: Buffer) => promisify(gzip)(bytes, { level: 1 });
+const unpack = promisify(gunzip);
 
 /**
  * Reads an uploaded document as the admin API's import reads its body: slot by slot straight from the
@@ -79,7 +87,7 @@ export function consoleImportRoutes(console: FastifyInstance, deps: ConsoleDeps 
       const preview = previewImport(snapshot.slots, snapshot.categories, document.value);
       const id = randomBytes(32).toString('base64url');
       const now = deps.now();
-      await committed(sessions.savePendingImport(sha256(id), userOf(request).operatorId, now, bytes, now - PENDING_MS));
+      await committed(sessions.savePendingImport(sha256(id), userOf(request).operatorId, now, await pack(bytes), now - PENDING_MS));
       const pending = { id, sequence, hash: sha256(bytes).toString('base64url') };
       return sendPage(reply, importPreviewPage(preview, pending, viewerOf(request), baseOf(request, deps), assets));
     });
@@ -91,8 +99,9 @@ export function consoleImportRoutes(console: FastifyInstance, deps: ConsoleDeps 
     const sequence = formField(request.body, 'sequence');
     const hash = Buffer.from(formField(request.body, 'hash'), 'base64url');
     if (!PENDING_ID.test(id) || !SEQUENCE.test(sequence)) return refuse('This confirmation is not one this console made.');
-    const bytes = await committed(sessions.pendingImport(sha256(id), userOf(request).operatorId));
-    if (bytes === undefined) return refuse('This preview has expired or was already used.');
+    const packed = await committed(sessions.pendingImport(sha256(id), userOf(request).operatorId));
+    if (packed === undefined) return refuse('This preview has expired or was already used.');
+    const bytes = await unpack(packed);
     const digest = sha256(bytes);
     if (hash.length !== digest.length || !timingSafeEqual(hash, digest)) return refuse('The document is not the one previewed.');
     // Any change logged after the previewed position (or a log that no longer reaches back to it) means the catalogue moved on.
