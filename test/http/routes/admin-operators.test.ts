@@ -108,16 +108,21 @@ describe('operators under /api/admin/operators', () => {
     assert.equal((await access.verifySignIn('alice', PASSWORD))?.name, 'alice');
     assert.equal(await access.verifySignIn('alice', `${PASSWORD}!`), undefined);
     assert.equal(await access.verifySignIn('carol', 'another long password'), undefined, 'carol is disabled');
-    const timed = async (name: string) => {
-      const started = performance.now();
-      await access.verifySignIn(name, 'some wrong password');
-      return performance.now() - started;
+    // The fastest of several tries: a pause of the machine only ever adds time, so the minimum is what
+    // the work itself costs. Both verify one Argon2id hash of the same parameters (milliseconds); a
+    // missing decoy would answer an unknown name in well under a tenth of that.
+    const fastest = async (name: string) => {
+      let best = Number.POSITIVE_INFINITY;
+      for (let i = 0; i < 5; i++) {
+        const started = performance.now();
+        await access.verifySignIn(name, 'some wrong password');
+        best = Math.min(best, performance.now() - started);
+      }
+      return best;
     };
-    await timed('nobody');
-    const unknown = await timed('nobody');
-    const wrong = await timed('alice');
-    // Both verify one Argon2id hash of the same parameters (tens of milliseconds); a missing decoy would take well under one.
-    assert.ok(unknown > wrong / 4 && unknown < wrong * 4, `unknown ${unknown.toFixed(1)} ms, wrong password ${wrong.toFixed(1)} ms`);
+    const unknown = await fastest('nobody');
+    const wrong = await fastest('alice');
+    assert.ok(unknown > wrong / 3 && unknown < wrong * 3, `unknown ${unknown.toFixed(1)} ms, wrong password ${wrong.toFixed(1)} ms`);
   });
 
   it('lets an editor edit slots but not manage tokens or operators', () => {
