@@ -26,9 +26,6 @@ const DOCS_PREFIX = '/docs';
 export const HIDDEN_ROUTES: readonly { readonly method: string; readonly url: RegExp; readonly reason: string }[] = [
   { method: 'OPTIONS', url: /^\*$/, reason: 'the CORS preflight of every path; OpenAPI cannot name "any path", so the description says it' },
   { method: 'GET', url: /^\/docs(\/|$)/, reason: "the documentation browser's own page and files (@fastify/swagger-ui), not an API" },
-  // Not yet documented: the console's pages and forms answer HTML behind a session cookie (decisions §18).
-  { method: 'GET', url: /^\/admin(\/|$)/, reason: "the operator console's pages, for people signed in with a session cookie, not an API" },
-  { method: 'POST', url: /^\/admin(\/|$)/, reason: "the operator console's forms, which need a session cookie and its CSRF token, not an API" },
   { method: 'GET', url: /^\/api\/play\/$/, reason: 'playEmojis with an empty segment (its 400); a trailing-slash path is not a valid OpenAPI path' },
 ];
 
@@ -53,6 +50,7 @@ const TAGS = [
   { name: 'matching', description: 'Slots for a combination of emojis, and redirects to their pages' },
   { name: 'admin', description: 'Editing the catalogue, behind the admin bearer token; never rate limited' },
   { name: 'pages', description: 'HTML pages for people, and the files they load' },
+  { name: 'console', description: 'The operator console: pages and forms for operators signed in with a session cookie (HttpOnly, SameSite=Strict), every form carrying the session\'s CSRF token' },
   { name: 'operations', description: 'Health and readiness probes, Prometheus metrics, this document' },
 ];
 

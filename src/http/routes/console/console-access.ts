@@ -8,10 +8,10 @@ import { categoriesFromText, categoriesPage, categoriesText } from '../../../web
 import { HttpError } from '../../answers/errors.js';
 import { auditCursor, auditQuery } from '../../input/audit-query.js';
 import { committed } from '../admin-common.js';
+import { documented, page, seeOther } from './console-schemas.js';
 import { actorOfUser, baseOf, formField, sendPage, viewerOf, type ConsoleDeps } from './console-common.js';
 
 const AUDIT_PAGE = 50;
-const OWNERS = { config: { console: 'owner' } } as const;
 const AUDIT_FILTERS = ['actor', 'action', 'slot', 'since', 'until'] as const;
 
 /** Input the access service refused: shown beside the form, not thrown. */
@@ -24,7 +24,7 @@ export function consoleAccessRoutes(console: FastifyInstance, deps: ConsoleDeps,
   const { catalogue, access, assets } = deps;
   const base = (request: FastifyRequest) => baseOf(request, deps);
 
-  console.get('/audit', async (request, reply) => {
+  console.get('/audit', documented('consoleAudit', 'The audit log, newest first, with filters', 'GET', 'operator', { 200: page('A page of entries'), 400: page('A filter is not valid: the message beside the filters') }), async (request, reply) => {
     const raw = request.query as Record<string, unknown>;
     const filters = Object.fromEntries(AUDIT_FILTERS.map((name) => [name, typeof raw[name] === 'string' ? raw[name] : ''])) as Record<(typeof AUDIT_FILTERS)[number], string>;
     // Blank fields of the filter form mean "any", as an absent parameter does to the API.
@@ -43,11 +43,11 @@ export function consoleAccessRoutes(console: FastifyInstance, deps: ConsoleDeps,
     return sendPage(reply, auditPage({ filters, actions, entries: page, next }, viewerOf(request), base(request), assets));
   });
 
-  console.get('/categories', async (request, reply) =>
+  console.get('/categories', documented('consoleCategories', 'The emoji category map as a form', 'GET', 'operator', { 200: page('The form') }), async (request, reply) =>
     sendPage(reply, categoriesPage(categoriesText(catalogue.current.categories), viewerOf(request), base(request), assets, (request.query as { saved?: string }).saved === undefined ? {} : { message: 'The categories were saved.' })),
   );
 
-  console.post('/categories', async (request, reply) => {
+  console.post('/categories', documented('consoleSaveCategories', 'Replace the category map (a form)', 'POST', 'operator', { 303: seeOther('Saved: to the categories page'), 400: page('Not saved: what is wrong, beside the field') }), async (request, reply) => {
     const text = formField(request.body, 'categories');
     const { map, problems } = categoriesFromText(text);
     const checked = validateCategoryMap(map);
@@ -60,9 +60,9 @@ export function consoleAccessRoutes(console: FastifyInstance, deps: ConsoleDeps,
   const operators = async (request: FastifyRequest, reply: FastifyReply, outcome: AccessOutcome = {}, status = 200) =>
     sendPage(reply, operatorsPage(await access.operators(), viewerOf(request), base(request), assets, outcome), status);
 
-  console.get('/operators', OWNERS, async (request, reply) => operators(request, reply));
+  console.get('/operators', documented('consoleOperators', 'Operators, with their actions and a form to add one', 'GET', 'owner', { 200: page('The operators') }), async (request, reply) => operators(request, reply));
 
-  console.post('/operators', OWNERS, async (request, reply) => {
+  console.post('/operators', documented('consoleAddOperator', 'Add an operator (a form)', 'POST', 'owner', { 200: page('Added'), 400: page('Not added: what is wrong, beside the form') }), async (request, reply) => {
     const typed = { name: formField(request.body, 'name'), role: formField(request.body, 'role') };
     try {
       await access.createOperator({ ...typed, password: formField(request.body, 'password') }, actorOfUser(request));
@@ -74,7 +74,7 @@ export function consoleAccessRoutes(console: FastifyInstance, deps: ConsoleDeps,
     return operators(request, reply, { message: `${typed.name} was added.` });
   });
 
-  console.post('/operators/:name/:change', OWNERS, async (request, reply) => {
+  console.post('/operators/:name/:change', documented('consoleChangeOperator', 'Disable, enable or change the role of an operator (a form)', 'POST', 'owner', { 200: page('Changed'), 400: page('Not changed: the role is not one'), 404: page('No such operator, or no such change') }, ['name', 'change']), async (request, reply) => {
     const { name, change } = request.params as { name: string; change: string };
     const actor = actorOfUser(request);
     let changed;
@@ -94,9 +94,9 @@ export function consoleAccessRoutes(console: FastifyInstance, deps: ConsoleDeps,
   const tokens = async (request: FastifyRequest, reply: FastifyReply, outcome: AccessOutcome = {}, status = 200) =>
     sendPage(reply, tokensPage(await access.tokens(), viewerOf(request), base(request), assets, outcome), status);
 
-  console.get('/tokens', OWNERS, async (request, reply) => tokens(request, reply));
+  console.get('/tokens', documented('consoleTokens', 'API tokens, with revoke buttons and a form to make one', 'GET', 'owner', { 200: page('The tokens') }), async (request, reply) => tokens(request, reply));
 
-  console.post('/tokens', OWNERS, async (request, reply) => {
+  console.post('/tokens', documented('consoleMakeToken', "Make an API token (a form); the answer shows its secret, once", 'POST', 'owner', { 200: page('Made: the secret shown once'), 400: page('Not made: what is wrong, beside the form') }), async (request, reply) => {
     const typed = { name: formField(request.body, 'name'), scope: formField(request.body, 'scope'), expiresAt: formField(request.body, 'expiresAt') };
     try {
       const made = await access.createToken({ ...typed, expiresAt: typed.expiresAt.trim() === '' ? null : typed.expiresAt.trim() }, actorOfUser(request));
@@ -108,11 +108,11 @@ export function consoleAccessRoutes(console: FastifyInstance, deps: ConsoleDeps,
     }
   });
 
-  console.post('/tokens/:id/revoke', OWNERS, async (request, reply) => {
+  console.post('/tokens/:id/revoke', documented('consoleRevokeToken', 'Revoke an API token (a form)', 'POST', 'owner', { 200: page('Revoked'), 404: page('No such token') }, ['id']), async (request, reply) => {
     const raw = (request.params as { id: string }).id;
     const revoked = /^[1-9][0-9]{0,14}$/.test(raw) && (await access.revokeToken(Number(raw), actorOfUser(request)));
     return revoked ? tokens(request, reply, { message: 'The token was revoked.' }) : tokens(request, reply, { problem: 'There is no such token.' }, 404);
   });
 
-  console.get('/webhooks', OWNERS, async (request, reply) => sendPage(reply, webhooksPage(viewerOf(request), base(request), assets)));
+  console.get('/webhooks', documented('consoleWebhooks', 'Webhooks (a placeholder until the webhooks API exists)', 'GET', 'owner', { 200: page('The page') }), async (request, reply) => sendPage(reply, webhooksPage(viewerOf(request), base(request), assets)));
 }

@@ -13,13 +13,15 @@ import { exportPage, importPage, importPreviewPage } from '../../../web/console/
 import { parseObjectPiecewise } from '../../input/catalogue-body.js';
 import { jsonParser } from '../../input/json-parser.js';
 import { committed } from '../admin-common.js';
+import { documented, page } from './console-schemas.js';
 import { actorOfUser, baseOf, formField, sendPage, userOf, viewerOf, type ConsoleDeps } from './console-common.js';
 
 /** As large as the admin API's import takes. */
 const DOCUMENT_LIMIT = 128 * 1024 * 1024;
+/** The form around the file: its token field and the multipart boundaries. */
+const FORM_OVERHEAD = 64 * 1024;
 /** A preview not confirmed within an hour is forgotten. */
 const PENDING_MS = 3_600_000;
-const OWNERS = { config: { console: 'owner' } } as const;
 const SEQUENCE = /^(0|[1-9][0-9]{0,14})$/;
 const PENDING_ID = /^[A-Za-z0-9_-]{43}$/;
 
@@ -63,20 +65,27 @@ export function consoleImportRoutes(console: FastifyInstance, deps: ConsoleDeps 
   const { catalogue, assets, sessions } = deps;
   const readDocument = documentReader(console);
 
-  console.get('/catalogue', async (request, reply) => sendPage(reply, exportPage(catalogue.current.size, viewerOf(request), baseOf(request, deps), assets)));
+  console.get('/catalogue', documented('consoleExport', 'Export and import: the download, and the way to the import', 'GET', 'operator', { 200: page('The page') }), async (request, reply) => sendPage(reply, exportPage(catalogue.current.size, viewerOf(request), baseOf(request, deps), assets)));
 
-  console.get('/catalogue.json', async (request, reply) => {
+  console.get('/catalogue.json', documented('consoleExportDownload', 'The whole catalogue as a file to download, as GET /api/admin/catalogue gives it', 'GET', 'operator', { 200: { description: 'The document, as an attachment', content: { 'application/json': { schema: { type: 'object', additionalProperties: true } } } } }), async (request, reply) => {
     const snapshot = catalogue.current;
     const base = baseOf(request, deps);
     const body = JSON.stringify({ slots: snapshot.slots.map((slot) => toPublicSlot(slot, base)), categories: snapshot.categories });
     return reply.type('application/json; charset=utf-8').header('content-disposition', 'attachment; filename="slotmoji-catalogue.json"').send(body);
   });
 
-  console.get('/import', OWNERS, async (request, reply) => sendPage(reply, importPage(viewerOf(request), baseOf(request, deps), assets)));
+  console.get('/import', documented('consoleImportPage', 'The upload form of the import', 'GET', 'owner', { 200: page('The form') }), async (request, reply) => sendPage(reply, importPage(viewerOf(request), baseOf(request, deps), assets)));
 
   console.register(async (uploads) => {
     await uploads.register(multipart, { attachFieldsToBody: 'keyValues', limits: { fileSize: DOCUMENT_LIMIT, files: 1, fields: 4, fieldSize: 1024 } });
-    uploads.post('/import', OWNERS, async (request, reply) => {
+    // An upload that says up front it is too large is refused before a byte of it is read.
+    uploads.addHook('onRequest', async (request, reply) => {
+      if (Number(request.headers['content-length'] ?? 0) > DOCUMENT_LIMIT + FORM_OVERHEAD) {
+        return sendPage(reply, refusedPage(413, `The file is larger than ${DOCUMENT_LIMIT / 1024 / 1024} MiB.`, undefined, baseOf(request, deps), assets), 413);
+      }
+      return undefined;
+    });
+    uploads.post('/import', documented('consoleImportPreview', 'Upload a catalogue document (multipart) and see what importing it would add, change and remove', 'POST', 'owner', { 200: page('The preview, slot by slot, with the confirmation'), 400: page('The document cannot be imported: what is wrong, beside the field'), 413: page('The file is larger than 128 MiB') }), async (request, reply) => {
       const bytes = uploaded(request);
       if (bytes === undefined) return sendPage(reply, importPage(viewerOf(request), baseOf(request, deps), assets, { problems: ['document: choose a file to upload'] }), 400);
       // The snapshot and its position together, before any await: what the preview compares with.
@@ -93,7 +102,7 @@ export function consoleImportRoutes(console: FastifyInstance, deps: ConsoleDeps 
     });
   });
 
-  console.post('/import/confirm', OWNERS, async (request, reply) => {
+  console.post('/import/confirm', documented('consoleImportConfirm', 'Apply exactly the previewed document (a form), or refuse if the catalogue changed since', 'POST', 'owner', { 200: page('Imported'), 409: page('Refused: the catalogue changed after the preview, the document is not the one previewed, or the preview expired; nothing was written') }), async (request, reply) => {
     const refuse = (message: string) => sendPage(reply, refusedPage(409, `${message} Nothing was imported; upload the document again to see a fresh preview.`, viewerOf(request), baseOf(request, deps), assets), 409);
     const id = formField(request.body, 'import');
     const sequence = formField(request.body, 'sequence');

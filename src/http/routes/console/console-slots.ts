@@ -11,6 +11,7 @@ import { slotsPage } from '../../../web/console/slots-page.js';
 import type { RawQuery } from '../../../web/pages/search-query.js';
 import { searchOutcome } from '../../answers/search-outcome.js';
 import { committed } from '../admin-common.js';
+import { documented, page, seeOther } from './console-schemas.js';
 import { actorOfUser, baseOf, formField, formFields, pathId, sendPage, viewerOf, type ConsoleDeps } from './console-common.js';
 
 /** Changes a history page shows at most, as the admin API's history does. */
@@ -53,16 +54,16 @@ export function consoleSlotRoutes(console: FastifyInstance, deps: ConsoleDeps): 
     return { query, found: found.map(({ emoji, name }) => ({ emoji, name })) };
   };
 
-  console.get('/slots', async (request, reply) => {
+  console.get('/slots', documented('consoleSlots', 'Slots: the search of /search (the parameters of GET /api/slots) with links to edit each', 'GET', 'operator', { 200: page('The results'), 400: page('The search cannot run: the message in place of the results') }), async (request, reply) => {
     const snapshot = catalogue.current;
     const outcome = searchOutcome(snapshot, request.url, request.query as RawQuery);
     const page = slotsPage(outcome, viewerOf(request), baseOf(request, deps), assets, (request.query as { deleted?: string }).deleted === undefined ? undefined : 'The slot was deleted.');
     return sendPage(reply, page, outcome.kind === 'refused' ? 400 : 200);
   });
 
-  console.get('/slots/new', async (request, reply) => form(request, reply, { mode: 'new', values: EMPTY_SLOT_FORM, errors: {} }));
+  console.get('/slots/new', documented('consoleNewSlotPage', 'The form for a new slot', 'GET', 'operator', { 200: page('The empty form') }), async (request, reply) => form(request, reply, { mode: 'new', values: EMPTY_SLOT_FORM, errors: {} }));
 
-  console.post('/slots/new', async (request, reply) => {
+  console.post('/slots/new', documented('consoleCreateSlot', 'Add a slot (a form), or find emojis by word for its tags', 'POST', 'operator', { 200: page('The form again with the emojis found'), 303: seeOther('Saved: to the new slot\'s edit page'), 400: page('Not saved: each invalid field marked beside itself, everything typed kept'), 409: page('Not saved: the slug is taken') }), async (request, reply) => {
     const values = postedValues(request.body);
     if (formField(request.body, 'intent') === 'find-emojis') {
       return form(request, reply, { mode: 'new', values, errors: {}, emojiSearch: emojiSearch(formField(request.body, 'emojiQuery')) });
@@ -78,7 +79,7 @@ export function consoleSlotRoutes(console: FastifyInstance, deps: ConsoleDeps): 
     }
   });
 
-  console.get('/slots/:id/edit', async (request, reply) => {
+  console.get('/slots/:id/edit', documented('consoleEditSlotPage', 'The form of a slot, at its current version', 'GET', 'operator', { 200: page('The form'), 404: page('No such slot') }, ['id']), async (request, reply) => {
     const id = pathId(request);
     const found = id === undefined ? undefined : await committed(store.readSlot(id));
     if (id === undefined || found === undefined) return notFound(request, reply, 'This slot');
@@ -93,7 +94,7 @@ export function consoleSlotRoutes(console: FastifyInstance, deps: ConsoleDeps): 
     return form(request, reply, model);
   });
 
-  console.post('/slots/:id/edit', async (request, reply) => {
+  console.post('/slots/:id/edit', documented('consoleSaveSlot', 'Save a slot (a form, carrying the version it was opened at), or find emojis by word', 'POST', 'operator', { 200: page('The form again with the emojis found'), 303: seeOther('Saved: to the edit page'), 400: page('Not saved: each invalid field marked beside itself, everything typed kept'), 404: page('No such slot'), 409: page('Not saved: someone saved a newer version (both shown side by side), or the slug is taken') }, ['id']), async (request, reply) => {
     const id = pathId(request);
     const found = id === undefined ? undefined : await committed(store.readSlot(id));
     if (id === undefined || found === undefined) return notFound(request, reply, 'This slot');
@@ -118,14 +119,14 @@ export function consoleSlotRoutes(console: FastifyInstance, deps: ConsoleDeps): 
     }
   });
 
-  console.get('/slots/:id/delete', async (request, reply) => {
+  console.get('/slots/:id/delete', documented('consoleDeleteSlotPage', 'Confirm deleting a slot', 'GET', 'operator', { 200: page('The confirmation'), 404: page('No such slot') }, ['id']), async (request, reply) => {
     const id = pathId(request);
     const found = id === undefined ? undefined : await committed(store.readSlot(id));
     if (found === undefined) return notFound(request, reply, 'This slot');
     return sendPage(reply, deletePage(found.record, found.version, viewerOf(request), baseOf(request, deps), assets));
   });
 
-  console.post('/slots/:id/delete', async (request, reply) => {
+  console.post('/slots/:id/delete', documented('consoleDeleteSlot', 'Delete a slot at the version confirmed (a form)', 'POST', 'operator', { 303: seeOther('Deleted: to the slots list'), 404: page('No such slot'), 409: page('Not deleted: someone changed the slot since (both shown)') }, ['id']), async (request, reply) => {
     const id = pathId(request);
     const found = id === undefined ? undefined : await committed(store.readSlot(id));
     if (id === undefined || found === undefined) return notFound(request, reply, 'This slot');
@@ -141,7 +142,7 @@ export function consoleSlotRoutes(console: FastifyInstance, deps: ConsoleDeps): 
     return reply.redirect('/admin/slots?deleted=1', 303);
   });
 
-  console.get('/slots/:id/history', async (request, reply) => {
+  console.get('/slots/:id/history', documented('consoleSlotHistory', "A slot's changes, field by field, with a restore button on each version", 'GET', 'operator', { 200: page('The history'), 404: page('No such slot, now or in the audit') }, ['id']), async (request, reply) => {
     const id = pathId(request);
     if (id === undefined) return notFound(request, reply, 'This slot');
     // The audit's entries for the slot hold each change's record before and after, so every version shows exactly what it changed.
@@ -156,7 +157,7 @@ export function consoleSlotRoutes(console: FastifyInstance, deps: ConsoleDeps): 
     return sendPage(reply, historyPage(id, name, versions, found?.version, viewerOf(request), baseOf(request, deps), assets, message));
   });
 
-  console.post('/slots/:id/restore', async (request, reply) => {
+  console.post('/slots/:id/restore', documented('consoleRestoreSlot', 'Write a version of a slot back as a new change (a form)', 'POST', 'operator', { 303: seeOther('Restored: to the history'), 404: page('No such version of this slot'), 409: page('Not restored: another slot has its slug now') }, ['id']), async (request, reply) => {
     const id = pathId(request);
     const raw = formField(request.body, 'version');
     if (id === undefined || !VERSION.test(raw)) return notFound(request, reply, 'This version');

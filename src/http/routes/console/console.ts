@@ -19,6 +19,7 @@ import { committed } from '../admin-common.js';
 import { baseOf, formField, sendPage, setUser, userOf, viewerOf, type ConsoleDeps } from './console-common.js';
 import { consoleAccessRoutes } from './console-access.js';
 import { consoleImportRoutes } from './console-import.js';
+import { documented, page, seeOther } from './console-schemas.js';
 import { consoleSlotRoutes } from './console-slots.js';
 
 /** Console pages: never cached, never indexed, never framed, and no inline script or style (decisions §18). */
@@ -95,12 +96,19 @@ export function consoleRoutes(app: FastifyInstance, consoleOptions: ConsoleOptio
         return undefined;
       });
 
-      console.get('/sign-in', { config: { console: 'anyone' } }, async (request, reply) => {
+      console.get('/sign-in', documented('consoleSignInPage', 'The sign-in page', 'GET', 'anyone', { 200: page('The sign-in form') }), async (request, reply) => {
         const next = nextPath(String((request.query as { next?: unknown }).next ?? '/admin'));
         return sendPage(reply, signInPage({ name: '', next }, baseOf(request, options), assets));
       });
 
-      console.post('/sign-in', { config: { console: 'anyone' } }, async (request, reply) => {
+      console.post(
+        '/sign-in',
+        documented('consoleSignIn', 'Sign in with name and password (a form); a new session cookie', 'POST', 'anyone', {
+          303: seeOther('Signed in: a new session cookie, and on to `next` (a console page)'),
+          401: page('The name or the password is wrong, or the operator is disabled: the same page either way'),
+          429: { ...page('Too many failed sign-ins for this name or from this client'), headers: { 'retry-after': { type: 'integer', description: 'Seconds to wait' } } },
+        }),
+        async (request, reply) => {
         const name = formField(request.body, 'name').trim().slice(0, 200);
         const password = formField(request.body, 'password');
         const next = nextPath(formField(request.body, 'next'));
@@ -125,9 +133,10 @@ export function consoleRoutes(app: FastifyInstance, consoleOptions: ConsoleOptio
         await audit({ actor: { type: 'operator', name: operator.name }, action: 'session.sign-in', target: { type: 'operator', id: operator.name } });
         reply.setCookie(cookieName(request), id, { path: '/', httpOnly: true, sameSite: 'strict', secure: isHttps(request) });
         return reply.redirect(next, 303);
-      });
+        },
+      );
 
-      console.post('/sign-out', async (request, reply) => {
+      console.post('/sign-out', documented('consoleSignOut', 'Sign out: the session ends on every instance', 'POST', 'operator', { 303: seeOther('Signed out: to the sign-in page') }), async (request, reply) => {
         const user = userOf(request);
         await committed(sessions.end(request.cookies[cookieName(request)] ?? ''));
         await audit({ actor: { type: 'operator', name: user.name }, action: 'session.sign-out', target: { type: 'operator', id: user.name } });
@@ -135,7 +144,8 @@ export function consoleRoutes(app: FastifyInstance, consoleOptions: ConsoleOptio
         return reply.redirect('/admin/sign-in', 303);
       });
 
-      console.get('/', async (request, reply) => {
+      // '' rather than '/': under the prefix that is `/admin` alone, not `/admin/` as well.
+      console.get('', documented('consoleOverview', 'The overview: catalogue counts and the latest changes', 'GET', 'operator', { 200: page('The overview') }), async (request, reply) => {
         const snapshot = options.catalogue.current;
         const latest = await committed(access.store.audit({ limit: 10 }));
         const overview = {
