@@ -41,7 +41,7 @@ async function storeClass(root: string, kind: 'sqlite' | 'postgres'): Promise<St
 
 export interface WriteAB {
   readonly baseCommit: string;
-  /** Milliseconds per one-slot write (replace), every write of every round. */
+  /** Milliseconds per one-slot write (replace), every write, in the order written: entry i of both is one pair. */
   readonly withAudit: readonly number[];
   readonly without: readonly number[];
 }
@@ -49,7 +49,7 @@ export interface WriteAB {
 /**
  * One-slot replaces on a catalogue of `document`'s size, this branch's store (the write plus its audit
  * entry and version row, in one transaction) against the branch point's, on the same kind of
- * database, taking turns round by round (the order flips every round) so drift hits both alike.
+ * database, taking turns write by write.
  */
 export async function writeAB(kind: 'sqlite' | 'postgres', document: CatalogueDocument, writesPerRound: number, rounds: number): Promise<WriteAB> {
   const base = baseSources();
@@ -76,9 +76,11 @@ export async function writeAB(kind: 'sqlite' | 'postgres', document: CatalogueDo
     };
     const withAudit: number[] = [];
     const without: number[] = [];
-    for (let round = 0; round < rounds; round++) {
-      const turns: [AnyStore, number[]][] = round % 2 === 0 ? [[current, withAudit], [previous, without]] : [[previous, without], [current, withAudit]];
-      for (const [store, out] of turns) for (let i = 0; i < writesPerRound; i++) await write(store, round * writesPerRound + i, out);
+    // Write by write, in turns (which goes first flips every pair), so a burst of load from elsewhere
+    // on this shared machine falls on both alike; each pair gives one ratio.
+    for (let index = 0; index < rounds * writesPerRound; index++) {
+      const turns: [AnyStore, number[]][] = index % 2 === 0 ? [[current, withAudit], [previous, without]] : [[previous, without], [current, withAudit]];
+      for (const [store, out] of turns) await write(store, index, out);
     }
     return { baseCommit: base.commit, withAudit, without };
   } finally {
