@@ -20,8 +20,9 @@ export const LAYERS = {
   // Webhook delivery is a service over the store's outbox, not an HTTP concern: it reads the change
   // log and the endpoints (the store's contract and its webhook tables) and POSTs with node:http.
   webhooks: ['catalogue', 'store'],
-  // The admin routes manage endpoints through the webhooks layer (its URL checks, secrets, test events).
-  http: ['access', 'catalogue', 'emoji', 'net', 'ratelimit', 'service', 'store/store', 'store/access', 'web', 'webhooks', 'config', 'project-files'],
+  // The admin routes manage endpoints through the webhooks layer (its URL checks, secrets, test events);
+  // the console keeps its sessions through the store's session contract.
+  http: ['access', 'catalogue', 'emoji', 'net', 'ratelimit', 'service', 'store/store', 'store/access', 'store/sessions', 'web', 'webhooks', 'config', 'project-files'],
   cluster: ['http', 'ratelimit', 'config'],
   app: ['access', 'http', 'ratelimit', 'service', 'webhooks', 'config'],
   server: ['access', 'app', 'cluster', 'service', 'store', 'webhooks', 'config', 'v8-tuning', 'open-store'],

@@ -18,6 +18,7 @@ import { adminRoutes } from './http/routes/admin.js';
 import { emojiRoutes } from './http/routes/emojis.js';
 import { matchRoutes } from './http/routes/match.js';
 import { pageRoutes } from './http/routes/pages.js';
+import { consoleRoutes } from './http/routes/console/console.js';
 import { redirectRoutes } from './http/routes/redirects.js';
 import { slotRoutes } from './http/routes/slots.js';
 import { PUBLIC_BODY_LIMIT, SERVER_TIMEOUTS, serverOptions, type ServerTimeouts } from './http/connection/server-options.js';
@@ -141,6 +142,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const webhooks = deps.webhooks ?? new Webhooks(deps.catalogue.store, { allowPrivate: config.webhookAllowPrivate });
   adminRoutes(app, { config, catalogue: deps.catalogue, rateLimiter, access, authenticator, webhooks });
   pageRoutes(app, context);
+  consoleRoutes(app, { config, catalogue: deps.catalogue, access, webhooks, sessions: store.sessions, now });
   await app.ready();
   if (deps.fastPath !== false) {
     const parseJson = jsonParser(app);

@@ -46,6 +46,8 @@ export interface Config {
   readonly changesRetention: ChangesRetention;
   /** Whether webhooks may go to loopback, private and link-local addresses (tests, closed networks). */
   readonly webhookAllowPrivate: boolean;
+  /** Console sessions end after this long without a request, and at the latest after `maxHours` (decisions §18). */
+  readonly session: { readonly idleMinutes: number; readonly maxHours: number };
 }
 
 /** An unusable setting; its message is one line naming the variable. */
@@ -213,5 +215,6 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     auditRetentionDays: integer(env, 'AUDIT_RETENTION_DAYS', 365, 1, 36_500),
     changesRetention: changesRetention(env),
     webhookAllowPrivate: flag(env, 'WEBHOOK_ALLOW_PRIVATE'),
+    session: { idleMinutes: integer(env, 'SESSION_IDLE_MINUTES', 30, 1, 1440), maxHours: integer(env, 'SESSION_MAX_HOURS', 12, 1, 720) },
   };
 }

@@ -15,6 +15,7 @@ describe('loadConfig', () => {
     assert.equal(config.adminToken, undefined);
     assert.equal(config.logLevel, 'info');
     assert.equal(config.workers, 1);
+    assert.deepEqual(config.session, { idleMinutes: 30, maxHours: 12 });
     assert.deepEqual(config.changesRetention, { kind: 'age', ms: 7 * 86_400_000 });
   });
 
@@ -41,6 +42,8 @@ describe('loadConfig', () => {
         ADMIN_TOKEN: 'a-very-long-admin-token',
         LOG_LEVEL: 'warn',
         WORKERS: '2',
+        SESSION_IDLE_MINUTES: '15',
+        SESSION_MAX_HOURS: '8',
       },
       '/srv/app',
     );
@@ -54,6 +57,7 @@ describe('loadConfig', () => {
     assert.equal(config.adminToken, 'a-very-long-admin-token');
     assert.equal(config.logLevel, 'warn');
     assert.equal(config.workers, 2);
+    assert.deepEqual(config.session, { idleMinutes: 15, maxHours: 8 });
   });
 
   it('accepts SQLite as sqlite:///absolute, sqlite://relative and a plain path', () => {
@@ -115,6 +119,9 @@ describe('loadConfig', () => {
     ['CHANGES_RETENTION', { CHANGES_RETENTION: '1w' }],
     ['CHANGES_RETENTION', { CHANGES_RETENTION: '0d' }],
     ['CHANGES_RETENTION', { CHANGES_RETENTION: '99999d' }],
+    ['SESSION_IDLE_MINUTES', { SESSION_IDLE_MINUTES: '0' }],
+    ['SESSION_IDLE_MINUTES', { SESSION_IDLE_MINUTES: 'half an hour' }],
+    ['SESSION_MAX_HOURS', { SESSION_MAX_HOURS: '721' }],
   ];
   for (const [variable, env] of invalid) {
     it(`rejects ${JSON.stringify(env)} naming ${variable} in one line`, () => {

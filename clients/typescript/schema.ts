@@ -769,6 +769,354 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/sign-in": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The sign-in page */
+        get: operations["consoleSignInPage"];
+        put?: never;
+        /** Sign in with name and password (a form); a new session cookie */
+        post: operations["consoleSignIn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/sign-out": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sign out: the session ends on every instance */
+        post: operations["consoleSignOut"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The overview: catalogue counts and the latest changes */
+        get: operations["consoleOverview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/slots": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Slots: the search of /search (the parameters of GET /api/slots) with links to edit each */
+        get: operations["consoleSlots"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/slots/new": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The form for a new slot */
+        get: operations["consoleNewSlotPage"];
+        put?: never;
+        /** Add a slot (a form), or find emojis by word for its tags */
+        post: operations["consoleCreateSlot"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/slots/{id}/edit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The form of a slot, at its current version */
+        get: operations["consoleEditSlotPage"];
+        put?: never;
+        /** Save a slot (a form, carrying the version it was opened at), or find emojis by word */
+        post: operations["consoleSaveSlot"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/slots/{id}/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Confirm deleting a slot */
+        get: operations["consoleDeleteSlotPage"];
+        put?: never;
+        /** Delete a slot at the version confirmed (a form) */
+        post: operations["consoleDeleteSlot"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/slots/{id}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A slot's changes, field by field, with a restore button on each version */
+        get: operations["consoleSlotHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/slots/{id}/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Write a version of a slot back as a new change (a form) */
+        post: operations["consoleRestoreSlot"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The audit log, newest first, with filters */
+        get: operations["consoleAudit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/categories": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The emoji category map as a form */
+        get: operations["consoleCategories"];
+        put?: never;
+        /** Replace the category map (a form) */
+        post: operations["consoleSaveCategories"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/operators": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Operators, with their actions and a form to add one */
+        get: operations["consoleOperators"];
+        put?: never;
+        /** Add an operator (a form) */
+        post: operations["consoleAddOperator"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/operators/{name}/{change}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Disable, enable or change the role of an operator (a form) */
+        post: operations["consoleChangeOperator"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** API tokens, with revoke buttons and a form to make one */
+        get: operations["consoleTokens"];
+        put?: never;
+        /** Make an API token (a form); the answer shows its secret, once */
+        post: operations["consoleMakeToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/tokens/{id}/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Revoke an API token (a form) */
+        post: operations["consoleRevokeToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Webhooks (a placeholder until the webhooks API exists) */
+        get: operations["consoleWebhooks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/catalogue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Export and import: the download, and the way to the import */
+        get: operations["consoleExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/catalogue.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The whole catalogue as a file to download, as GET /api/admin/catalogue gives it */
+        get: operations["consoleExportDownload"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The upload form of the import */
+        get: operations["consoleImportPage"];
+        put?: never;
+        /** Upload a catalogue document (multipart) and see what importing it would add, change and remove */
+        post: operations["consoleImportPreview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/import/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Apply exactly the previewed document (a form), or refuse if the catalogue changed since */
+        post: operations["consoleImportConfirm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface webhooks {
     catalogueChange: {
@@ -4078,7 +4426,7 @@ export interface operations {
             query?: {
                 /** @description Only entries by this actor name */
                 actor?: string;
-                /** @description Only this action: slot.create, slot.replace, slot.delete, slot.restore, categories.replace, catalogue.import, ratelimit.reset, operator.create, operator.passwd, operator.role, operator.disable, operator.enable, token.create, token.revoke, webhook.create, webhook.update, webhook.rotate, webhook.delete */
+                /** @description Only this action: slot.create, slot.replace, slot.delete, slot.restore, categories.replace, catalogue.import, ratelimit.reset, operator.create, operator.passwd, operator.role, operator.disable, operator.enable, token.create, token.revoke, webhook.create, webhook.update, webhook.rotate, webhook.delete, session.sign-in, session.sign-in-failed, session.sign-out */
                 action?: string;
                 /** @description Only changes of this slot id */
                 slot?: string;
@@ -4113,7 +4461,7 @@ export interface operations {
                                 type: "operator" | "token" | "admin-token";
                                 name: string;
                             };
-                            action: "slot.create" | "slot.replace" | "slot.delete" | "slot.restore" | "categories.replace" | "catalogue.import" | "ratelimit.reset" | "operator.create" | "operator.passwd" | "operator.role" | "operator.disable" | "operator.enable" | "token.create" | "token.revoke" | "webhook.create" | "webhook.update" | "webhook.rotate" | "webhook.delete";
+                            action: "slot.create" | "slot.replace" | "slot.delete" | "slot.restore" | "categories.replace" | "catalogue.import" | "ratelimit.reset" | "operator.create" | "operator.passwd" | "operator.role" | "operator.disable" | "operator.enable" | "token.create" | "token.revoke" | "webhook.create" | "webhook.update" | "webhook.rotate" | "webhook.delete" | "session.sign-in" | "session.sign-in-failed" | "session.sign-out";
                             target: {
                                 type: string;
                                 id: string;
@@ -5020,6 +5368,1282 @@ export interface operations {
                         /** @description What was wrong, naming the parameter, field or path */
                         message: string;
                     };
+                };
+            };
+            431: components["responses"]["HeadersTooLarge"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    consoleSignInPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The sign-in form */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            431: components["responses"]["HeadersTooLarge"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    consoleSignIn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Signed in: a new session cookie, and on to `next` (a console page) */
+            303: {
+                headers: {
+                    /** @description Where the browser goes next */
+                    location: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The name or the password is wrong, or the operator is disabled: the same page either way */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Refused: sent from another origin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Too many failed sign-ins for this name or from this client */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "retry-after": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            431: components["responses"]["HeadersTooLarge"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    consoleSignOut: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Signed out: to the sign-in page */
+            303: {
+                headers: {
+                    /** @description Where the browser goes next */
+                    location: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The session has ended: the sign-in page; nothing was done */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Refused: sent from another origin, without this session's CSRF token, or by an editor where an owner is needed; nothing was done */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            431: components["responses"]["HeadersTooLarge"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    consoleOverview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The overview */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Not signed in (or the session ended): to the sign-in page, with this page as `next` */
+            303: {
+                headers: {
+                    /** @description Where the browser goes next */
+                    location: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            431: components["responses"]["HeadersTooLarge"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    consoleSlots: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The results */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Not signed in (or the session ended): to the sign-in page, with this page as `next` */
+            303: {
+                headers: {
+                    /** @description Where the browser goes next */
+                    location: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The search cannot run: the message in place of the results */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            431: components["responses"]["HeadersTooLarge"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    consoleNewSlotPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The empty form */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Not signed in (or the session ended): to the sign-in page, with this page as `next` */
+            303: {
+                headers: {
+                    /** @description Where the browser goes next */
+                    location: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            431: components["responses"]["HeadersTooLarge"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    consoleCreateSlot: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The form again with the emojis found */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Saved: to the new slot's edit page */
+            303: {
+                headers: {
+                    /** @description Where the browser goes next */
+                    location: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not saved: each invalid field marked beside itself, everything typed kept */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description The session has ended: the sign-in page; nothing was done */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Refused: sent from another origin, without this session's CSRF token, or by an editor where an owner is needed; nothing was done */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Not saved: the slug is taken */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            431: components["responses"]["HeadersTooLarge"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    consoleEditSlotPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The slot (or token) id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The form */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Not signed in (or the session ended): to the sign-in page, with this page as `next` */
+            303: {
+                headers: {
+                    /** @description Where the browser goes next */
+                    location: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such slot */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            431: components["responses"]["HeadersTooLarge"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    consoleSaveSlot: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The slot (or token) id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The form again with the emojis found */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Saved: to the edit page */
+            303: {
+                headers: {
+                    /** @description Where the browser goes next */
+                    location: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not saved: each invalid field marked beside itself, everything typed kept */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description The session has ended: the sign-in page; nothing was done */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Refused: sent from another origin, without this session's CSRF token, or by an editor where an owner is needed; nothing was done */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description No such slot */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Not saved: someone saved a newer version (both shown side by side), or the slug is taken */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            431: components["responses"]["HeadersTooLarge"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    consoleDeleteSlotPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The slot (or token) id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The confirmation */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Not signed in (or the session ended): to the sign-in page, with this page as `next` */
+            303: {
+                headers: {
+                    /** @description Where the browser goes next */
+                    location: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such slot */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            431: components["responses"]["HeadersTooLarge"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    consoleDeleteSlot: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The slot (or token) id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted: to the slots list */
+            303: {
+                headers: {
+                    /** @description Where the browser goes next */
+                    location: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The session has ended: the sign-in page; nothing was done */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Refused: sent from another origin, without this session's CSRF token, or by an editor where an owner is needed; nothing was done */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description No such slot */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Not deleted: someone changed the slot since (both shown) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            431: components["responses"]["HeadersTooLarge"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    consoleSlotHistory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The slot (or token) id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The history */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Not signed in (or the session ended): to the sign-in page, with this page as `next` */
+            303: {
+                headers: {
+                    /** @description Where the browser goes next */
+                    location: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such slot, now or in the audit */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            431: components["responses"]["HeadersTooLarge"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    consoleRestoreSlot: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The slot (or token) id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Restored: to the history */
+            303: {
+                headers: {
+                    /** @description Where the browser goes next */
+                    location: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The session has ended: the sign-in page; nothing was done */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Refused: sent from another origin, without this session's CSRF token, or by an editor where an owner is needed; nothing was done */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description No such version of this slot */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Not restored: another slot has its slug now */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            431: components["responses"]["HeadersTooLarge"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    consoleAudit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of entries */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Not signed in (or the session ended): to the sign-in page, with this page as `next` */
+            303: {
+                headers: {
+                    /** @description Where the browser goes next */
+                    location: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A filter is not valid: the message beside the filters */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            431: components["responses"]["HeadersTooLarge"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    consoleCategories: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The form */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Not signed in (or the session ended): to the sign-in page, with this page as `next` */
+            303: {
+                headers: {
+                    /** @description Where the browser goes next */
+                    location: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            431: components["responses"]["HeadersTooLarge"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    consoleSaveCategories: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Saved: to the categories page */
+            303: {
+                headers: {
+                    /** @description Where the browser goes next */
+                    location: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not saved: what is wrong, beside the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description The session has ended: the sign-in page; nothing was done */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Refused: sent from another origin, without this session's CSRF token, or by an editor where an owner is needed; nothing was done */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            431: components["responses"]["HeadersTooLarge"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    consoleOperators: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The operators */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Not signed in (or the session ended): to the sign-in page, with this page as `next` */
+            303: {
+                headers: {
+                    /** @description Where the browser goes next */
+                    location: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description For owners only: the signed-in operator is an editor */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            431: components["responses"]["HeadersTooLarge"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    consoleAddOperator: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Added */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Not added: what is wrong, beside the form */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description The session has ended: the sign-in page; nothing was done */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Refused: sent from another origin, without this session's CSRF token, or by an editor where an owner is needed; nothing was done */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            431: components["responses"]["HeadersTooLarge"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    consoleChangeOperator: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The operator's name */
+                name: string;
+                /** @description `disable`, `enable` or `role` */
+                change: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Changed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Not changed: the role is not one */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description The session has ended: the sign-in page; nothing was done */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Refused: sent from another origin, without this session's CSRF token, or by an editor where an owner is needed; nothing was done */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description No such operator, or no such change */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            431: components["responses"]["HeadersTooLarge"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    consoleTokens: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The tokens */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Not signed in (or the session ended): to the sign-in page, with this page as `next` */
+            303: {
+                headers: {
+                    /** @description Where the browser goes next */
+                    location: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description For owners only: the signed-in operator is an editor */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            431: components["responses"]["HeadersTooLarge"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    consoleMakeToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Made: the secret shown once */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Not made: what is wrong, beside the form */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description The session has ended: the sign-in page; nothing was done */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Refused: sent from another origin, without this session's CSRF token, or by an editor where an owner is needed; nothing was done */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            431: components["responses"]["HeadersTooLarge"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    consoleRevokeToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The slot (or token) id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description The session has ended: the sign-in page; nothing was done */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Refused: sent from another origin, without this session's CSRF token, or by an editor where an owner is needed; nothing was done */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description No such token */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            431: components["responses"]["HeadersTooLarge"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    consoleWebhooks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Not signed in (or the session ended): to the sign-in page, with this page as `next` */
+            303: {
+                headers: {
+                    /** @description Where the browser goes next */
+                    location: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description For owners only: the signed-in operator is an editor */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            431: components["responses"]["HeadersTooLarge"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    consoleExport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Not signed in (or the session ended): to the sign-in page, with this page as `next` */
+            303: {
+                headers: {
+                    /** @description Where the browser goes next */
+                    location: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            431: components["responses"]["HeadersTooLarge"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    consoleExportDownload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The document, as an attachment */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Not signed in (or the session ended): to the sign-in page, with this page as `next` */
+            303: {
+                headers: {
+                    /** @description Where the browser goes next */
+                    location: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            431: components["responses"]["HeadersTooLarge"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    consoleImportPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The form */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Not signed in (or the session ended): to the sign-in page, with this page as `next` */
+            303: {
+                headers: {
+                    /** @description Where the browser goes next */
+                    location: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description For owners only: the signed-in operator is an editor */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            431: components["responses"]["HeadersTooLarge"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    consoleImportPreview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The preview, slot by slot, with the confirmation */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description The document cannot be imported: what is wrong, beside the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description The session has ended: the sign-in page; nothing was done */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Refused: sent from another origin, without this session's CSRF token, or by an editor where an owner is needed; nothing was done */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description The file is larger than 128 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            431: components["responses"]["HeadersTooLarge"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    consoleImportConfirm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Imported */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description The session has ended: the sign-in page; nothing was done */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Refused: sent from another origin, without this session's CSRF token, or by an editor where an owner is needed; nothing was done */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Refused: the catalogue changed after the preview, the document is not the one previewed, or the preview expired; nothing was written */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
                 };
             };
             431: components["responses"]["HeadersTooLarge"];

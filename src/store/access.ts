@@ -39,6 +39,10 @@ export const AUDIT_ACTIONS = [
   'webhook.update',
   'webhook.rotate',
   'webhook.delete',
+  // The console's sign-ins and sign-outs (decisions §18), written by the console through `record`.
+  'session.sign-in',
+  'session.sign-in-failed',
+  'session.sign-out',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -1,3 +1,5 @@
+import { SESSION_MIGRATION } from './sessions/postgres-sessions.js';
+
 /**
  * The PostgreSQL schema, as an ordered list of steps. A step, once released, is never edited:
  * a change is a new step, so every database reaches the same schema whatever version it started at.
@@ -129,4 +131,5 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX webhook_attempts_by_endpoint ON webhook_attempts (endpoint_id, id);
     `,
   },
+  SESSION_MIGRATION,
 ];

@@ -6,6 +6,7 @@ import type { ImportedSlot } from '../catalogue/records/document.js';
 import type { SlotRecord } from '../catalogue/records/slot.js';
 import type { Actor, AuditAction } from './access.js';
 import { auditStatement, PostgresAccessStore, writeAuditEntry } from './access/postgres-access.js';
+import { PostgresSessionStore } from './sessions/postgres-sessions.js';
 import { MIGRATIONS } from './postgres-migrations.js';
 import { importedRecords, repeatedStringsShared, slotRecord } from './records.js';
 import { PostgresWebhookStore } from './webhooks/postgres-webhooks.js';
@@ -85,6 +86,7 @@ function translate(error: unknown): unknown {
  */
 export class PostgresStore implements Store {
   readonly access: PostgresAccessStore;
+  readonly sessions: PostgresSessionStore;
   private readonly pool: pg.Pool;
   /** Names this store's own notifications, which its subscribers need not hear. */
   private readonly instanceId = randomUUID();
@@ -109,15 +111,17 @@ export class PostgresStore implements Store {
     });
     // A pooled connection that dies while idle (a database restart) must not crash the process; the pool drops it.
     this.pool.on('error', (error) => this.options.onError?.(error));
+    const query = async (sql: string, params: readonly unknown[]) => {
+      try {
+        return await this.pool.query(sql, [...params]);
+      } catch (error) {
+        throw translate(error);
+      }
+    };
+    this.sessions = new PostgresSessionStore(query);
     this.access = new PostgresAccessStore({
       transaction: (work) => this.transaction(work),
-      query: async (sql, params) => {
-        try {
-          return await this.pool.query(sql, [...params]);
-        } catch (error) {
-          throw translate(error);
-        }
-      },
+      query,
       channel: CHANNEL,
       instanceId: this.instanceId,
     });

@@ -3,6 +3,7 @@ import type { SlotFields, SlotRecord } from '../catalogue/records/slot.js';
 import type { ImportedSlot } from '../catalogue/records/document.js';
 import type { AccessStore, Actor } from './access.js';
 import type { WebhookStore } from './webhooks/webhook-store.js';
+import type { SessionStore } from './sessions.js';
 
 /** Everything the service keeps durably, as of one point of the change log. */
 export interface CatalogueData {
@@ -85,6 +86,8 @@ export interface Store {
   readonly access: AccessStore;
   /** Webhook endpoints and their outbox, in the same database. */
   readonly webhooks: WebhookStore;
+  /** Console sessions and sign-in failures (decisions §18), on the same database. */
+  readonly sessions: SessionStore;
   /** Creates the schema if needed and reports whether the database was never filled before. */
   migrate(): Promise<{ readonly fresh: boolean }>;
   load(): Promise<CatalogueData>;

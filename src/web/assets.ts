@@ -8,7 +8,7 @@ import type { ContentCoding } from './encoding.js';
 /** The hand-written CSS, JS and icon, read from the sources whether the server runs from src/ or dist/: no copy step. */
 export const ASSET_DIR = projectPath('src/web/assets/');
 
-export const ASSET_FILES = ['site.css', 'picker.js', 'search.js', 'icon.svg'] as const;
+export const ASSET_FILES = ['site.css', 'picker.js', 'search.js', 'console.js', 'icon.svg'] as const;
 export type AssetName = (typeof ASSET_FILES)[number];
 
 const CONTENT_TYPES: Readonly<Record<string, string>> = {

@@ -6,6 +6,7 @@ import { after, before, describe, it } from 'node:test';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import type { FastifyInstance } from 'fastify';
+import { AccessService } from '../../src/access/access-service.js';
 import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import { HIDDEN_ROUTES } from '../../src/http/contract/openapi.js';
@@ -38,11 +39,112 @@ interface Sample {
   /** A JSON value sent as application/json, or raw text with the given headers. */
   readonly json?: unknown;
   readonly text?: string;
-  /** Which server answers: the normal one, one whose limit is spent, one whose database and Redis are down. */
-  readonly server?: 'normal' | 'limited' | 'broken';
+  /** Which server answers: the normal one, one whose limit is spent, one whose database and Redis are down, the console's own. */
+  readonly server?: 'normal' | 'limited' | 'broken' | 'console';
+  /** Console samples: whose session cookie goes along (and whose CSRF token goes in `form` and `upload`). */
+  readonly session?: ConsoleSession;
+  /** A console form, urlencoded, with the session's CSRF token added; a function reads what the sample before answered. */
+  readonly form?: Readonly<Record<string, string>> | ((previous: string) => Readonly<Record<string, string>>);
+  /** A console upload: this text as the file of a multipart form, with the session's CSRF token. */
+  readonly upload?: string;
   /** Admin credentials are sent unless this is false; `read` sends a read-scope API token instead of ADMIN_TOKEN. */
   readonly auth?: boolean | 'read';
 }
+
+/** The console's operators on the console server, and the sessions the samples use. */
+type ConsoleSession = 'owner' | 'editor' | 'spare';
+const CONSOLE_PASSWORD = 'contract console password';
+const CONSOLE_OPERATORS: Readonly<Record<ConsoleSession, { readonly name: string; readonly role: 'owner' | 'editor' }>> = {
+  owner: { name: 'contract-console', role: 'owner' },
+  editor: { name: 'contract-editor', role: 'editor' },
+  spare: { name: 'contract-spare', role: 'owner' },
+};
+const CONSOLE_SLOT = {
+  name: 'Contract Console Slot',
+  slug: 'contract-console-slot',
+  provider: 'Contract Gaming',
+  rtp: '96.2',
+  volatility: 'High',
+  maxWin: '5000',
+  emojiTags: '🍒 🍋',
+  theme: 'fruit',
+  features: 'free spins',
+  description: 'A slot the contract test makes.',
+  review: 'Fine.',
+  rating: '4.1',
+  pros: 'Simple',
+  cons: 'Plain',
+};
+const lastValue = (name: string) => (previous: string) => ({ [name]: /name="version" value="(\d+)"/.exec(previous)?.[1] ?? '' });
+const newestVersion = (previous: string) => ({ version: /id="version-(\d+)"/.exec(previous)?.[1] ?? '' });
+const confirmation = (previous: string) => ({
+  import: /name="import" value="([^"]+)"/.exec(previous)?.[1] ?? '',
+  sequence: /name="sequence" value="([^"]+)"/.exec(previous)?.[1] ?? '',
+  hash: /name="hash" value="([^"]+)"/.exec(previous)?.[1] ?? '',
+});
+const consoleSample = (operationId: string, status: number, url: string, more: Partial<Sample> = {}): Sample => ({ operationId, status, url, server: 'console', session: 'owner', ...more });
+/** Every console operation's own answers, in an order that makes each: slot 6 is made, renamed, its old slug taken by slot 7. */
+const CONSOLE_SAMPLES: readonly Sample[] = [
+  consoleSample('consoleSignInPage', 200, '/admin/sign-in'),
+  consoleSample('consoleOverview', 200, '/admin'),
+  consoleSample('consoleSlots', 200, '/admin/slots?q=cherry'),
+  consoleSample('consoleSlots', 400, '/admin/slots?minRtp=97&maxRtp=96'),
+  consoleSample('consoleNewSlotPage', 200, '/admin/slots/new'),
+  consoleSample('consoleEditSlotPage', 200, '/admin/slots/1/edit'),
+  consoleSample('consoleEditSlotPage', 404, '/admin/slots/999/edit'),
+  consoleSample('consoleDeleteSlotPage', 200, '/admin/slots/1/delete'),
+  consoleSample('consoleDeleteSlotPage', 404, '/admin/slots/999/delete'),
+  consoleSample('consoleSlotHistory', 404, '/admin/slots/999/history'),
+  consoleSample('consoleCategories', 200, '/admin/categories'),
+  consoleSample('consoleExport', 200, '/admin/catalogue'),
+  consoleSample('consoleExportDownload', 200, '/admin/catalogue.json'),
+  consoleSample('consoleImportPage', 200, '/admin/import'),
+  consoleSample('consoleAudit', 200, '/admin/audit'),
+  consoleSample('consoleAudit', 400, '/admin/audit?since=yesterday'),
+  consoleSample('consoleOperators', 200, '/admin/operators'),
+  consoleSample('consoleTokens', 200, '/admin/tokens'),
+  consoleSample('consoleWebhooks', 200, '/admin/webhooks'),
+  // Without a session: signing in ends the session the browser held before.
+  consoleSample('consoleSignIn', 303, '/admin/sign-in', { session: undefined, form: { name: 'contract-console', password: CONSOLE_PASSWORD } }),
+  ...Array.from({ length: 5 }, () => consoleSample('consoleSignIn', 401, '/admin/sign-in', { session: undefined, form: { name: 'contract-locked', password: 'not the password' } })),
+  consoleSample('consoleSignIn', 429, '/admin/sign-in', { session: undefined, form: { name: 'contract-locked', password: 'not the password' } }),
+  consoleSample('consoleCreateSlot', 200, '/admin/slots/new', { form: { ...CONSOLE_SLOT, intent: 'find-emojis', emojiQuery: 'cherry' } }),
+  consoleSample('consoleCreateSlot', 303, '/admin/slots/new', { form: CONSOLE_SLOT }),
+  consoleSample('consoleCreateSlot', 400, '/admin/slots/new', { form: { ...CONSOLE_SLOT, rtp: '101' } }),
+  consoleSample('consoleCreateSlot', 409, '/admin/slots/new', { form: CONSOLE_SLOT }),
+  consoleSample('consoleSaveSlot', 200, '/admin/slots/6/edit', { form: { ...CONSOLE_SLOT, intent: 'find-emojis', emojiQuery: 'lemon' } }),
+  consoleSample('consoleSaveSlot', 303, '/admin/slots/6/edit', { form: { ...CONSOLE_SLOT, slug: 'contract-console-renamed' } }),
+  consoleSample('consoleSaveSlot', 400, '/admin/slots/6/edit', { form: { ...CONSOLE_SLOT, rating: '9' } }),
+  consoleSample('consoleSaveSlot', 404, '/admin/slots/999/edit', { form: CONSOLE_SLOT }),
+  consoleSample('consoleSaveSlot', 409, '/admin/slots/6/edit', { form: { ...CONSOLE_SLOT, version: '1' } }),
+  consoleSample('consoleCreateSlot', 303, '/admin/slots/new', { form: { ...CONSOLE_SLOT, name: 'Contract Squatter' } }),
+  consoleSample('consoleSlotHistory', 200, '/admin/slots/6/history'),
+  consoleSample('consoleRestoreSlot', 409, '/admin/slots/6/restore', { form: lastValue('version') }),
+  consoleSample('consoleSlotHistory', 200, '/admin/slots/6/history'),
+  consoleSample('consoleRestoreSlot', 303, '/admin/slots/6/restore', { form: newestVersion }),
+  consoleSample('consoleRestoreSlot', 404, '/admin/slots/6/restore', { form: { version: '999999' } }),
+  consoleSample('consoleDeleteSlot', 409, '/admin/slots/6/delete', { form: { version: '1' } }),
+  consoleSample('consoleDeleteSlot', 303, '/admin/slots/3/delete', { form: {} }),
+  consoleSample('consoleDeleteSlot', 404, '/admin/slots/999/delete', { form: {} }),
+  consoleSample('consoleSaveCategories', 303, '/admin/categories', { form: { categories: 'luck: 🍀 🎲 🎰' } }),
+  consoleSample('consoleSaveCategories', 400, '/admin/categories', { form: { categories: 'no colon here' } }),
+  consoleSample('consoleImportPreview', 400, '/admin/import', { upload: '{"slots": [' }),
+  // Only the announced length is sent: the console refuses it before reading 200 MB.
+  consoleSample('consoleImportPreview', 413, '/admin/import', { headers: { 'content-type': 'multipart/form-data; boundary=contract', 'content-length': '200000000' } }),
+  consoleSample('consoleImportPreview', 200, '/admin/import', { upload: JSON.stringify(SMALL_CATALOGUE) }),
+  consoleSample('consoleImportConfirm', 200, '/admin/import/confirm', { form: confirmation }),
+  consoleSample('consoleImportConfirm', 409, '/admin/import/confirm', { form: { import: 'x', sequence: '0', hash: '' } }),
+  consoleSample('consoleAddOperator', 200, '/admin/operators', { form: { name: 'contract-new', role: 'editor', password: CONSOLE_PASSWORD } }),
+  consoleSample('consoleAddOperator', 400, '/admin/operators', { form: { name: 'Not A Name', role: 'editor', password: CONSOLE_PASSWORD } }),
+  consoleSample('consoleChangeOperator', 200, '/admin/operators/contract-new/disable', { form: {} }),
+  consoleSample('consoleChangeOperator', 400, '/admin/operators/contract-new/role', { form: { role: 'root' } }),
+  consoleSample('consoleChangeOperator', 404, '/admin/operators/nobody/disable', { form: {} }),
+  consoleSample('consoleMakeToken', 200, '/admin/tokens', { form: { name: 'contract console token', scope: 'read' } }),
+  consoleSample('consoleMakeToken', 400, '/admin/tokens', { form: { name: 'contract console token', scope: 'root' } }),
+  consoleSample('consoleRevokeToken', 200, '/admin/tokens/1/revoke', { form: {} }),
+  consoleSample('consoleRevokeToken', 404, '/admin/tokens/1/revoke', { form: {} }),
+  consoleSample('consoleSignOut', 303, '/admin/sign-out', { session: 'spare', form: {} }),
+];
 
 const emoji = encodeURIComponent;
 const CREATED = slotFields({ name: 'Contract Cherries', emojiTags: ['🍒'] });
@@ -246,6 +348,7 @@ const SAMPLES: readonly Sample[] = [
   { operationId: 'importCatalogue', status: 415, url: '/api/admin/catalogue', text: 'x', headers: { 'content-type': 'text/plain' } },
   { operationId: 'importCatalogue', status: 503, url: '/api/admin/catalogue', json: SMALL_CATALOGUE, server: 'broken' },
   ...FORBIDDEN_TO_READERS,
+  ...CONSOLE_SAMPLES,
   // After the admin writes: the first changes are gone, so the feed answers 410 and the stream its reset, then ends.
   { operationId: 'listChanges', status: 410, url: '/api/changes?after=0' },
   { operationId: 'streamChanges', status: 200, url: '/api/changes/stream?after=0' },
@@ -266,7 +369,7 @@ interface Server {
 /** The service on its own SQLite file, listening on a free port; `broken` has its database writes and Redis fail. */
 const FROZEN_NOW = Date.UTC(2030, 0, 1, 12, 0, 30);
 
-async function startServer(env: Readonly<Record<string, string>>, broken = false): Promise<Server> {
+async function startServer(env: Readonly<Record<string, string>>, broken = false, operators = false): Promise<Server> {
   const dir = mkdtempSync(join(tmpdir(), 'slotmoji-contract-'));
   const config = loadConfig({ DATABASE_URL: `sqlite://${join(dir, 'test.db')}`, LOG_LEVEL: 'silent', ADMIN_TOKEN, WEBHOOK_ALLOW_PRIVATE: 'true', ...env }, dir);
   const sqlite = new SqliteStore(join(dir, 'test.db'), { changeRetention: config.changesRetention });
@@ -282,6 +385,10 @@ async function startServer(env: Readonly<Record<string, string>>, broken = false
       })
     : sqlite;
   const catalogue = await CatalogueService.open(store, async () => SMALL_CATALOGUE);
+  if (operators) {
+    const access = new AccessService(sqlite.access, undefined);
+    for (const { name, role } of Object.values(CONSOLE_OPERATORS)) await access.createOperator({ name, role, password: CONSOLE_PASSWORD }, { type: 'admin-token', name: 'admin-token' });
+  }
   // A clock that stands still, so the limited server's spent minute never rolls over mid-test.
   const now = () => FROZEN_NOW;
   const rateLimiter = new MemoryRateLimiter({ limits: config.rateLimit, now });
@@ -306,8 +413,34 @@ const isAdmin = (path: string) => path.startsWith('/api/admin/') || path === '/m
 const isRateLimited = (path: string) => path.startsWith('/api/') && !isAdmin(path);
 
 /** The shared answers each operation can give, sampled from its own first sample. */
+const isConsole = (path: string) => path === '/admin' || path.startsWith('/admin/');
+
+/**
+ * The answers every console operation of a kind gives: a GET without a session goes to sign in (303),
+ * an owners' page refuses an editor (403); a POST without a session is the sign-in page (401), one
+ * from another origin is refused (403).
+ */
+function consoleSharedSamples(operations: readonly DocumentedOperation[]): Sample[] {
+  return operations.flatMap(({ operationId, path, method, operation }): Sample[] => {
+    const own = CONSOLE_SAMPLES.find((sample) => sample.operationId === operationId);
+    if (!isConsole(path) || own === undefined) return [];
+    const documented = (status: number) => String(status) in operation.responses;
+    const base = { operationId, url: own.url, server: 'console' as const };
+    if (method === 'GET') {
+      return [
+        ...(documented(303) ? [{ ...base, status: 303 }] : []),
+        ...(documented(403) ? [{ ...base, status: 403, session: 'editor' as const }] : []),
+      ];
+    }
+    return [
+      ...(documented(401) ? [{ ...base, status: 401, form: {} }] : []),
+      { ...base, status: 403, session: 'owner', form: {}, headers: { origin: 'https://elsewhere.example' } },
+    ];
+  });
+}
+
 function sharedSamples(operations: readonly DocumentedOperation[]): Sample[] {
-  const samples: Sample[] = [];
+  const samples: Sample[] = [...consoleSharedSamples(operations)];
   for (const { operationId, path } of operations) {
     const own = SAMPLES.find((sample) => sample.operationId === operationId);
     if (own === undefined) continue;
@@ -327,6 +460,9 @@ describe('the OpenAPI document against real answers', { timeout: 120_000 }, () =
   let operations: DocumentedOperation[];
   let asset: string;
   let readToken: string;
+  const consoleSessions = {} as Record<ConsoleSession, { cookie: string; csrf: string }>;
+  /** The body of the answer before, for console samples that carry on from it. */
+  let previous = '';
   // Not strict: the document around the schemas (paths, info) is not a schema; Redocly checks the schemas' own syntax.
   const ajv = new Ajv2020({ strict: false, allErrors: true });
   addFormats.default(ajv);
@@ -336,7 +472,14 @@ describe('the OpenAPI document against real answers', { timeout: 120_000 }, () =
       normal: await startServer({ RATE_LIMIT_PER_MINUTE: '100000', CHANGES_RETENTION: '1' }),
       limited: await startServer({ RATE_LIMIT_PER_MINUTE: '1' }),
       broken: await startServer({}, true),
+      console: await startServer({ RATE_LIMIT_PER_MINUTE: '100000' }, false, true),
     };
+    for (const [session, { name }] of Object.entries(CONSOLE_OPERATORS)) {
+      const signedIn = await send(servers.console.port, 'POST', '/admin/sign-in', { 'content-type': 'application/x-www-form-urlencoded' }, new URLSearchParams({ name, password: CONSOLE_PASSWORD }).toString());
+      const cookie = String(signedIn.headers['set-cookie']).split(';')[0] ?? '';
+      const overview = (await send(servers.console.port, 'GET', '/admin', { cookie })).body.toString();
+      consoleSessions[session as ConsoleSession] = { cookie, csrf: /name="_csrf" value="([^"]+)"/.exec(overview)?.[1] ?? '' };
+    }
     const answer = await send(servers.normal.port, 'GET', '/openapi.json');
     document = JSON.parse(answer.body.toString()) as OpenApiDocument;
     operations = documentedOperations(document);
@@ -427,10 +570,22 @@ describe('the OpenAPI document against real answers', { timeout: 120_000 }, () =
       assert.equal(operationOf(operations, method, url)?.operationId, sample.operationId, `${url} is not ${sample.operationId}`);
       const credential = sample.auth === 'read' ? readToken : ADMIN_TOKEN;
       const headers: Record<string, string> = { host: 'contract.test', ...(sample.auth === false ? {} : { authorization: `Bearer ${credential}` }) };
-      const body = sample.json === undefined ? sample.text : JSON.stringify(sample.json);
+      let body: string | undefined = sample.json === undefined ? sample.text : JSON.stringify(sample.json);
       if (sample.json !== undefined) headers['content-type'] = 'application/json';
+      const session = sample.session === undefined ? undefined : consoleSessions[sample.session];
+      if (session !== undefined) headers['cookie'] = session.cookie;
+      if (sample.form !== undefined) {
+        const fields = typeof sample.form === 'function' ? sample.form(previous) : sample.form;
+        headers['content-type'] = 'application/x-www-form-urlencoded';
+        body = new URLSearchParams({ _csrf: session?.csrf ?? '', ...fields }).toString();
+      }
+      if (sample.upload !== undefined) {
+        headers['content-type'] = 'multipart/form-data; boundary=contract';
+        body = `--contract\r\nContent-Disposition: form-data; name="_csrf"\r\n\r\n${session?.csrf ?? ''}\r\n--contract\r\nContent-Disposition: form-data; name="document"; filename="c.json"\r\nContent-Type: application/json\r\n\r\n${sample.upload}\r\n--contract--\r\n`;
+      }
       const what = `${sample.operationId} ${method} ${url.slice(0, 80)} (${sample.server ?? 'normal'})`;
       const answer = await send(servers[sample.server ?? 'normal'].port, method, url, { ...headers, ...sample.headers }, body);
+      previous = answer.body.toString();
       assert.equal(answer.status, sample.status, `${what}: ${answer.body.toString().slice(0, 300)}`);
       answered.add(`${sample.operationId} ${checkAnswer(operation, answer, what)}`);
     }

@@ -47,7 +47,7 @@ describe('sitemap and robots.txt files', () => {
   });
 
   it('lets crawlers in everywhere but the JSON API, and names the sitemap', () => {
-    assert.equal(robotsTxt(BASE), `User-agent: *\nAllow: /\nDisallow: /api/\n\nSitemap: ${BASE}/sitemap.xml\n`);
+    assert.equal(robotsTxt(BASE), `User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /admin\n\nSitemap: ${BASE}/sitemap.xml\n`);
   });
 });
 

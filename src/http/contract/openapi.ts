@@ -53,6 +53,7 @@ const TAGS = [
   { name: 'webhooks', description: 'Webhook endpoints (owners only, under the admin credentials), and what they receive (the `webhooks` section)' },
   { name: 'admin', description: 'Editing the catalogue, behind the admin bearer token; never rate limited' },
   { name: 'pages', description: 'HTML pages for people, and the files they load' },
+  { name: 'console', description: 'The operator console: pages and forms for operators signed in with a session cookie (HttpOnly, SameSite=Strict), every form carrying the session\'s CSRF token' },
   { name: 'operations', description: 'Health and readiness probes, Prometheus metrics, this document' },
 ];
 

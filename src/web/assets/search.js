@@ -8,6 +8,8 @@ const DEBOUNCE_MS = 250;
 
 const byId = (id) => document.getElementById(id);
 const form = byId('search-form');
+// The public search page and the console's slots list both run this script; each form names its own page.
+const path = new URL(form.action).pathname;
 const status = byId('search-status');
 /** Parts of the page that depend on the results; the fields the person edits are left alone. */
 const RESULT_PARTS = ['search-output', 'facet-provider', 'facet-volatility', 'facet-theme', 'facet-feature', 'search-kept'];
@@ -26,7 +28,7 @@ function formAddress() {
     if (typeof value === 'string' && value.trim() !== '') params.append(name, value);
   }
   const query = params.toString();
-  return query === '' ? '/search' : `/search?${query}`;
+  return query === '' ? path : `${path}?${query}`;
 }
 
 const currentAddress = () => `${window.location.pathname}${window.location.search}`;
@@ -110,7 +112,7 @@ form.addEventListener('submit', (event) => {
 // Links to other states of this page (paging, "start a new search") load in place too.
 form.addEventListener('click', (event) => {
   const link = event.target.closest('a[href]');
-  if (!link || link.pathname !== '/search' || event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) return;
+  if (!link || link.pathname !== path || event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) return;
   event.preventDefault();
   window.clearTimeout(timer);
   typing = false;

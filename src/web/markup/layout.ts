@@ -18,6 +18,8 @@ export interface PageMeta {
   readonly structuredData?: Record<string, unknown>;
   /** The script it runs instead of the picker's. */
   readonly scriptFile?: AssetName;
+  /** The header's navigation instead of the site's (the operator console has its own). */
+  readonly nav?: SafeHtml;
 }
 
 /** The whole document around a page's `<main>`: head, site header, footer. */
@@ -47,7 +49,7 @@ ${meta.structuredData !== undefined && jsonScript('application/ld+json', meta.st
 <a class="skip-link" href="#main">Skip to content</a>
 <header class="site-header">
 <a class="brand" href="/"><span class="brand-mark" aria-hidden="true">🎰</span> ${SITE_NAME}</a>
-<nav aria-label="Site"><a href="/">Emoji picker</a><a href="/search">Search slots</a><a href="/#spin">Lucky spin</a></nav>
+${meta.nav ?? html`<nav aria-label="Site"><a href="/">Emoji picker</a><a href="/search">Search slots</a><a href="/#spin">Lucky spin</a></nav>`}
 </header>
 <main id="main" tabindex="-1">
 ${main}

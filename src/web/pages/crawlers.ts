@@ -52,7 +52,7 @@ export function sitemapIndex(base: string, files: number): string {
   return parts.join('');
 }
 
-/** robots.txt: everything but the JSON API may be crawled, and the sitemap is where every page is listed. */
+/** robots.txt: everything but the JSON API and the operator console may be crawled, and the sitemap is where every page is listed. */
 export function robotsTxt(base: string): string {
-  return `User-agent: *\nAllow: /\nDisallow: /api/\n\nSitemap: ${base}/sitemap.xml\n`;
+  return `User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /admin\n\nSitemap: ${base}/sitemap.xml\n`;
 }

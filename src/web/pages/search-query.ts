@@ -84,16 +84,17 @@ export function apiQuery(search: SearchQuery, without?: ListField): Record<strin
 
 /**
  * The page's own address for this search, as a query string (`?…`, or empty for the bare page), with
- * `offset` replaced: what paging links, the canonical link and the script's URL all use.
+ * `offset` replaced: what paging links, the canonical link and the script's URL all use. The console's
+ * slots list (`path` `/admin/slots`) asks the same way.
  */
-export function searchHref(search: SearchQuery, offset: number): string {
+export function searchHref(search: SearchQuery, offset: number, path = '/search'): string {
   const params = new URLSearchParams();
   appendAll(params, 'q', search.single.q);
   for (const field of LIST_FIELDS) appendAll(params, field, search.lists[field]);
   for (const field of SINGLE_FIELDS) if (field !== 'q') appendAll(params, field, search.single[field]);
   if (offset > 0) params.set('offset', String(offset));
   const text = params.toString();
-  return text === '' ? '/search' : `/search?${text}`;
+  return text === '' ? path : `${path}?${text}`;
 }
 
 function appendAll(params: URLSearchParams, name: string, value: string | readonly string[] | undefined): void {

@@ -1,0 +1,55 @@
+import { DOCUMENTED_ONLY } from '../../contract/request-schemas.js';
+
+/**
+ * The console's routes in the OpenAPI document (decisions §16): pages and forms for people with a
+ * session cookie, under the `console` tag. Inputs are documented only (the handlers read forms
+ * themselves and answer bad input with the page again); every answer a route gives is listed.
+ */
+
+type Answer = Readonly<Record<string, unknown>>;
+
+export const page = (description: string): Answer => ({ description, content: { 'text/html': { schema: { type: 'string' } } } });
+export const seeOther = (description: string): Answer => ({
+  type: 'null',
+  description,
+  headers: { location: { type: 'string', description: 'Where the browser goes next' } },
+});
+
+const SIGNED_OUT_GET = seeOther('Not signed in (or the session ended): to the sign-in page, with this page as `next`');
+const SIGNED_OUT_POST = page('The session has ended: the sign-in page; nothing was done');
+const REFUSED_POST = page('Refused: sent from another origin, without this session\'s CSRF token, or by an editor where an owner is needed; nothing was done');
+const OWNERS_ONLY = page('For owners only: the signed-in operator is an editor');
+
+export type Access = 'anyone' | 'operator' | 'owner';
+
+/**
+ * Route options documenting a console route: its own answers, plus those every route of its kind
+ * gives (sent to sign in, refused by the CSRF and origin checks, owners only).
+ */
+export function documented(operationId: string, summary: string, method: 'GET' | 'POST', access: Access, answers: Readonly<Record<number, Answer>>, params: readonly string[] = []) {
+  const shared: Record<number, Answer> = {};
+  if (access === 'anyone' && method === 'POST') shared[403] = page('Refused: sent from another origin');
+  if (access !== 'anyone' && method === 'GET') shared[303] = SIGNED_OUT_GET;
+  if (access === 'owner' && method === 'GET') shared[403] = OWNERS_ONLY;
+  if (access !== 'anyone' && method === 'POST') Object.assign(shared, { 401: SIGNED_OUT_POST, 403: REFUSED_POST });
+  const config: { console?: 'anyone' | 'owner' } = access === 'operator' ? {} : { console: access };
+  return {
+    ...DOCUMENTED_ONLY,
+    config,
+    schema: {
+      operationId,
+      tags: ['console'],
+      summary,
+      ...(params.length === 0
+        ? {}
+        : { params: { type: 'object', properties: Object.fromEntries(params.map((name) => [name, { type: 'string', description: PARAMS[name] ?? name }])), required: [...params] } }),
+      response: { ...shared, ...answers },
+    },
+  };
+}
+
+const PARAMS: Readonly<Record<string, string>> = {
+  id: 'The slot (or token) id',
+  name: "The operator's name",
+  change: '`disable`, `enable` or `role`',
+};

@@ -1,0 +1,150 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { startTestApp, type TestApp } from '../../support/app.js';
+import { addOperator, cookieOf, FORM, form, post, signIn } from '../../support/console.js';
+
+describe('console sessions', () => {
+  let test: TestApp;
+  before(async () => {
+    test = await startTestApp();
+    await addOperator(test.store.access, 'olive', 'owner');
+    await addOperator(test.store.access, 'eddie', 'editor');
+  });
+  after(() => test.close());
+
+  it('sends a signed-out browser to the sign-in page, keeping where it was going', async () => {
+    const response = await test.app.inject({ url: '/admin/slots?q=wild' });
+    assert.equal(response.statusCode, 303);
+    assert.equal(response.headers.location, '/admin/sign-in?next=%2Fadmin%2Fslots%3Fq%3Dwild');
+  });
+
+  it('signs in with an HttpOnly, SameSite=Strict, Path=/ cookie and a fresh id every time', async () => {
+    const response = await test.app.inject({ method: 'POST', url: '/admin/sign-in', headers: FORM, payload: form({ name: 'olive', password: 'correct horse battery staple', next: '/admin/slots' }) });
+    assert.equal(response.statusCode, 303);
+    assert.equal(response.headers.location, '/admin/slots');
+    const header = String(response.headers['set-cookie']);
+    assert.match(header, /^slotmoji-session=[A-Za-z0-9_-]{43}; Path=\/; HttpOnly; SameSite=Strict$/);
+    const again = await signIn(test.app, 'olive');
+    assert.notEqual(again.cookie, cookieOf(response.headers['set-cookie']));
+  });
+
+  it('is Secure and __Host- prefixed over HTTPS as a trusted proxy reports it', async () => {
+    const proxied = await startTestApp({ env: { TRUST_PROXY: 'loopback' } });
+    try {
+      await addOperator(proxied.store.access, 'olive', 'owner');
+      const response = await proxied.app.inject({
+        method: 'POST',
+        url: '/admin/sign-in',
+        remoteAddress: '127.0.0.1',
+        headers: { ...FORM, origin: 'https://console.example', 'x-forwarded-proto': 'https', 'x-forwarded-host': 'console.example' },
+        payload: form({ name: 'olive', password: 'correct horse battery staple' }),
+      });
+      assert.equal(response.statusCode, 303);
+      assert.match(String(response.headers['set-cookie']), /^__Host-slotmoji-session=[^;]+; Path=\/; HttpOnly; Secure; SameSite=Strict$/);
+    } finally {
+      await proxied.close();
+    }
+  });
+
+  it('does not keep an id the browser held before signing in (fixation)', async () => {
+    const planted = 'slotmoji-session=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA';
+    const response = await test.app.inject({ method: 'POST', url: '/admin/sign-in', headers: { ...FORM, cookie: planted }, payload: form({ name: 'eddie', password: 'correct horse battery staple' }) });
+    assert.equal(response.statusCode, 303);
+    assert.notEqual(cookieOf(response.headers['set-cookie']), planted);
+    assert.equal((await test.app.inject({ url: '/admin', headers: { cookie: planted } })).statusCode, 303);
+  });
+
+  it('answers an unknown name and a wrong password alike', async () => {
+    const unknown = await test.app.inject({ method: 'POST', url: '/admin/sign-in', headers: FORM, payload: form({ name: 'nobody', password: 'whatever whatever' }) });
+    const wrong = await test.app.inject({ method: 'POST', url: '/admin/sign-in', headers: FORM, payload: form({ name: 'eddie', password: 'whatever whatever' }) });
+    assert.equal(unknown.statusCode, 401);
+    assert.equal(wrong.statusCode, 401);
+    const message = (body: string) => /role="alert">([^<]*)</.exec(body)?.[1];
+    assert.equal(message(unknown.body), message(wrong.body));
+    assert.equal(unknown.headers['set-cookie'], undefined);
+  });
+
+  it('ends the session at sign-out: the old cookie opens nothing', async () => {
+    const signed = await signIn(test.app, 'eddie');
+    assert.equal((await test.app.inject({ url: '/admin', headers: { cookie: signed.cookie } })).statusCode, 200);
+    const out = await post(test.app, '/admin/sign-out', signed);
+    assert.equal(out.statusCode, 303);
+    assert.equal((await test.app.inject({ url: '/admin', headers: { cookie: signed.cookie } })).statusCode, 303);
+  });
+
+  it('refuses a POST without the token, with another session\'s token, and from another origin', async () => {
+    const eddie = await signIn(test.app, 'eddie');
+    const olive = await signIn(test.app, 'olive');
+    const fields = { categories: 'luck: 🍀 🎲 🎰' };
+    assert.equal((await post(test.app, '/admin/categories', { ...eddie, csrf: '' }, fields)).statusCode, 403);
+    assert.equal((await post(test.app, '/admin/categories', { ...eddie, csrf: olive.csrf }, fields)).statusCode, 403);
+    assert.equal((await post(test.app, '/admin/categories', eddie, fields, { origin: 'https://evil.example' })).statusCode, 403);
+    const fromReferer = await test.app.inject({
+      method: 'POST',
+      url: '/admin/categories',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: eddie.cookie, referer: 'https://evil.example/page' },
+      payload: form({ _csrf: eddie.csrf, ...fields }),
+    });
+    assert.equal(fromReferer.statusCode, 403);
+    assert.equal((await post(test.app, '/admin/categories', eddie, fields)).statusCode, 303);
+  });
+
+  it('shows owners-only pages to owners, and refuses them to editors with 403', async () => {
+    const eddie = await signIn(test.app, 'eddie');
+    const olive = await signIn(test.app, 'olive');
+    for (const url of ['/admin/operators', '/admin/tokens', '/admin/webhooks']) {
+      assert.equal((await test.app.inject({ url, headers: { cookie: eddie.cookie } })).statusCode, 403, url);
+      assert.equal((await test.app.inject({ url, headers: { cookie: olive.cookie } })).statusCode, 200, url);
+    }
+    for (const [url, fields] of [
+      ['/admin/operators', { name: 'mallory', role: 'owner', password: 'correct horse battery staple' }],
+      ['/admin/tokens', { name: 'script', scope: 'admin' }],
+      ['/admin/operators/olive/disable', {}],
+      ['/admin/tokens/1/revoke', {}],
+    ] as const) {
+      assert.equal((await post(test.app, url, eddie, fields)).statusCode, 403, url);
+    }
+  });
+
+  it('ends every session of an operator the moment an owner disables it', async () => {
+    await addOperator(test.store.access, 'dana', 'editor');
+    const dana = await signIn(test.app, 'dana');
+    const olive = await signIn(test.app, 'olive');
+    assert.equal((await post(test.app, '/admin/operators/dana/disable', olive)).statusCode, 200);
+    assert.equal((await test.app.inject({ url: '/admin', headers: { cookie: dana.cookie } })).statusCode, 303);
+    assert.equal((await test.app.inject({ method: 'POST', url: '/admin/sign-in', headers: FORM, payload: form({ name: 'dana', password: 'correct horse battery staple' }) })).statusCode, 401);
+  });
+
+  it('sends console pages uncached, unindexed and unframeable, without unsafe-inline', async () => {
+    const { cookie } = await signIn(test.app, 'olive');
+    for (const url of ['/admin/sign-in', '/admin', '/admin/slots', '/admin/slots/new', '/admin/slots/1/edit', '/admin/slots/1/history', '/admin/slots/1/delete', '/admin/categories', '/admin/audit', '/admin/operators', '/admin/tokens', '/admin/webhooks']) {
+      const response = await test.app.inject({ url, headers: { cookie } });
+      assert.equal(response.statusCode, 200, url);
+      const csp = String(response.headers['content-security-policy']);
+      assert.match(csp, /frame-ancestors 'none'/);
+      assert.doesNotMatch(csp, /unsafe-inline/);
+      assert.equal(response.headers['cache-control'], 'no-store');
+      assert.equal(response.headers['x-robots-tag'], 'noindex, nofollow');
+      assert.match(response.body, /<meta name="robots" content="noindex">/);
+    }
+    const robots = await test.app.inject({ url: '/robots.txt' });
+    assert.match(robots.body, /^Disallow: \/admin$/m);
+  });
+
+  it('does not count console pages against the public rate limits', async () => {
+    const limited = await startTestApp({ env: { RATE_LIMIT_PER_MINUTE: '2' } });
+    try {
+      await addOperator(limited.store.access, 'olive', 'owner');
+      const { cookie } = await signIn(limited.app, 'olive');
+      for (let request = 0; request < 10; request++) {
+        const response = await limited.app.inject({ url: '/admin/slots', headers: { cookie } });
+        assert.equal(response.statusCode, 200);
+        assert.equal(response.headers['x-ratelimit-limit'], undefined);
+      }
+      const api = [await limited.app.inject({ url: '/api/slots' }), await limited.app.inject({ url: '/api/slots' }), await limited.app.inject({ url: '/api/slots' })];
+      assert.deepEqual(api.map((response) => response.statusCode), [200, 200, 429]);
+    } finally {
+      await limited.close();
+    }
+  });
+});
