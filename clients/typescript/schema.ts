@@ -1038,7 +1038,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Webhooks (a placeholder until the webhooks API exists) */
+        /** The webhook endpoints, listed (managed through /api/admin/webhooks) */
         get: operations["consoleWebhooks"];
         put?: never;
         post?: never;
