@@ -12,7 +12,8 @@
  *
  * Knobs: BENCH_AUDIT_SLOTS (100000), BENCH_AUDIT_ENTRIES (1000000), BENCH_AUDIT_WRITES (200 per round),
  * BENCH_AUDIT_ROUNDS (5), BENCH_AUDIT_STORES (sqlite,postgres), BENCH_AUDIT_SECONDS (5 per latency run),
- * BENCH_AUDIT_PARTS (write,pages,argon2: which of the three to run).
+ * BENCH_AUDIT_PARTS (write,pages,argon2: which of the three to run), BENCH_AUDIT_BASE (the commit whose
+ * store is the "without" side of the write A/B; the last one before the audit by default).
  */
 import { readCatalogueDocument } from '../src/store/bundled.js';
 import { argon2UnderLoad } from './audit/argon2-load.js';

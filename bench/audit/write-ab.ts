@@ -21,11 +21,18 @@ interface AnyStore {
 type StoreClass = new (location: string) => AnyStore;
 
 /**
- * The sources of the commit this branch started from (the store without the audit), in a folder of
- * their own beside this checkout's packages: "without" in the A/B is that code, not a switch in this one.
+ * The last commit whose store wrote no audit entry (before issue 35), unless BENCH_AUDIT_BASE names
+ * another. A merge base with main would be HEAD itself once the audit is on main, an A/B of the code
+ * against itself.
+ */
+const STORE_WITHOUT_AUDIT = 'a9986d2';
+
+/**
+ * The sources of the base commit (the store without the audit), in a folder of their own beside this
+ * checkout's packages: "without" in the A/B is that code, not a switch in this one.
  */
 function baseSources(): { readonly dir: string; readonly commit: string; remove(): void } {
-  const commit = execFileSync('git', ['merge-base', 'HEAD', 'main'], { cwd: ROOT, encoding: 'utf8' }).trim();
+  const commit = execFileSync('git', ['rev-parse', process.env['BENCH_AUDIT_BASE'] ?? STORE_WITHOUT_AUDIT], { cwd: ROOT, encoding: 'utf8' }).trim();
   const dir = mkdtempSync(join(tmpdir(), 'slotmoji-bench-base-'));
   execFileSync('sh', ['-c', `git archive ${commit} src | tar -x -C "${dir}"`], { cwd: ROOT });
   symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'));
