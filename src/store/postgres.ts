@@ -125,7 +125,7 @@ export class PostgresStore implements Store {
       channel: CHANNEL,
       instanceId: this.instanceId,
     });
-    this.webhooks = new PostgresWebhookStore(this.pool, translate);
+    this.webhooks = new PostgresWebhookStore(this.pool, translate, (work) => this.transaction(work));
   }
 
   async migrate(): Promise<{ fresh: boolean }> {

@@ -37,12 +37,17 @@ const INSERT_ATTEMPTS = `
   )
   DELETE FROM webhook_attempts w USING recorded r WHERE w.endpoint_id = r.endpoint_id AND w.id <= r.id - ${ATTEMPTS_KEPT * 2}`;
 
-/** The webhook tables (migration 11 of postgres-migrations.ts); each method is one statement, so one transaction. */
+/**
+ * The webhook tables (migration 5 of postgres-migrations.ts). Each read and delivery write is one
+ * statement; an owner's change is a transaction of the catalogue store's, with its audit entry.
+ */
 export class PostgresWebhookStore implements WebhookStore {
   constructor(
     private readonly pool: pg.Pool,
     /** The catalogue store's translation of pg's failures into the store's errors. */
     private readonly translate: (error: unknown) => unknown,
+    /** The catalogue store's transactions: a checked-out client, rolled back and translated on failure. */
+    private readonly transaction: <T>(work: (client: pg.PoolClient) => Promise<T>) => Promise<T>,
   ) {}
 
   async createEndpoint(input: EndpointInput, secret: string, now: string, actor: Actor): Promise<WebhookEndpoint> {
@@ -111,24 +116,11 @@ export class PostgresWebhookStore implements WebhookStore {
     actor: Actor,
     change: (client: pg.PoolClient) => Promise<pg.QueryResult<Row>>,
   ): Promise<Row | undefined> {
-    let client: pg.PoolClient;
-    try {
-      client = await this.pool.connect();
-    } catch (error) {
-      throw this.translate(error);
-    }
-    try {
-      await client.query('BEGIN');
+    return this.transaction(async (client) => {
       const row = (await change(client)).rows[0];
       if (row !== undefined) await writeAuditEntry(client, { time: now, actor, action, target: { type: 'webhook', id: String(row.id) } });
-      await client.query('COMMIT');
       return row;
-    } catch (error) {
-      await client.query('ROLLBACK').catch(() => undefined);
-      throw this.translate(error);
-    } finally {
-      client.release();
-    }
+    });
   }
 
   async listAttempts(endpointId: number): Promise<readonly DeliveryAttempt[]> {
