@@ -159,9 +159,10 @@ export class CatalogueService {
     });
   }
 
-  async replaceCatalogue(document: CatalogueDocument, actor: Actor): Promise<readonly SlotRecord[]> {
+  /** With `ifSequence`, only while the store's latest change is that one (else the store's `CatalogueMovedError`). */
+  async replaceCatalogue(document: CatalogueDocument, actor: Actor, ifSequence?: number): Promise<readonly SlotRecord[]> {
     return this.write(async () => {
-      const { records, sequence } = await this.store.replaceCatalogue(document.slots, document.categories, this.timestamp(), actor);
+      const { records, sequence } = await this.store.replaceCatalogue(document.slots, document.categories, this.timestamp(), actor, ifSequence);
       await this.swap('write', () => Catalogue.build(records, document.categories));
       // Everything was replaced: whatever came before no longer matters.
       this.advance(sequence);

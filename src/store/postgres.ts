@@ -13,6 +13,7 @@ import { PostgresWebhookStore } from './webhooks/postgres-webhooks.js';
 import type { WebhookStore } from './webhooks/webhook-store.js';
 import {
   AGE_PRUNE_BATCH,
+  CatalogueMovedError,
   DEFAULT_CHANGE_RETENTION,
   DuplicateSlugError,
   StoreUnavailableError,
@@ -181,9 +182,10 @@ export class PostgresStore implements Store {
     categories: CategoryMap,
     now: string,
     actor: Actor,
+    ifSequence?: number,
   ): Promise<{ readonly records: readonly SlotRecord[]; readonly sequence: number }> {
     return this.transaction(async (client) => {
-      const replaced = await this.replaceInTransaction(client, await this.lockNextId(client), slots, categories, now);
+      const replaced = await this.replaceInTransaction(client, await this.lockNextId(client), slots, categories, now, ifSequence);
       await writeAuditEntry(client, { time: now, actor, action: 'catalogue.import', target: { type: 'catalogue', id: 'catalogue' } });
       return replaced;
     });
@@ -365,6 +367,7 @@ export class PostgresStore implements Store {
     slots: readonly ImportedSlot[],
     categories: CategoryMap,
     now: string,
+    ifSequence?: number,
   ): Promise<{ readonly records: readonly SlotRecord[]; readonly sequence: number }> {
     const { records, nextId } = importedRecords(slots, firstFreeId, now);
     await client.query('DELETE FROM slots');
@@ -373,6 +376,9 @@ export class PostgresStore implements Store {
     // Taken after the slots' rows, in the order every writer locks them (slot, then counter): no deadlock.
     const next = await client.query<{ next: string }>("SELECT value + 1 AS next FROM meta WHERE key = 'change_seq' FOR UPDATE");
     const version = Number(next.rows[0]?.next ?? 1);
+    // Read under that lock, as last committed: a writer that committed before it is seen here, and
+    // every later one waits for this transaction, so the catalogue cannot move between look and write.
+    if (ifSequence !== undefined && version - 1 !== ifSequence) throw new CatalogueMovedError(version - 1);
     for (let start = 0; start < records.length; start += INSERT_BATCH) {
       const batch = records.slice(start, start + INSERT_BATCH);
       // Multi-row VALUES: about three times faster here than unnest() over a json[] array literal.

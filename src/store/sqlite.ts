@@ -15,6 +15,7 @@ import { SqliteWebhookStore, WEBHOOK_SCHEMA } from './webhooks/sqlite-webhooks.j
 import type { WebhookStore } from './webhooks/webhook-store.js';
 import {
   AGE_PRUNE_BATCH,
+  CatalogueMovedError,
   DEFAULT_CHANGE_RETENTION,
   DuplicateSlugError,
   StoreUnavailableError,
@@ -232,8 +233,12 @@ export class SqliteStore implements Store {
     categories: CategoryMap,
     now: string,
     actor: Actor,
+    ifSequence?: number,
   ): Promise<{ readonly records: readonly SlotRecord[]; readonly sequence: number }> {
     const replace = this.db.transaction(() => {
+      // The transaction is IMMEDIATE: it holds the write lock from its start, so no writer lands after this look.
+      const latest = sequenceIn(this.db);
+      if (ifSequence !== undefined && latest !== ifSequence) throw new CatalogueMovedError(latest);
       const replaced = this.replaceInTransaction(slots, categories, now);
       writeAuditEntry(this.db, { time: now, actor, action: 'catalogue.import', target: { type: 'catalogue', id: 'catalogue' } });
       return replaced;

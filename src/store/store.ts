@@ -93,12 +93,17 @@ export interface Store {
   load(): Promise<CatalogueData>;
   /** Fills a database that was never filled before; does nothing if another process got there first. */
   seed(slots: readonly ImportedSlot[], categories: CategoryMap, now: string): Promise<void>;
-  /** Replaces slots and categories; returns the records as stored. Ids only grow: none is reused. */
+  /**
+   * Replaces slots and categories; returns the records as stored. Ids only grow: none is reused.
+   * Given `ifSequence`, it happens only while the latest logged change is that one, judged inside the
+   * write's own transaction with every other writer held off (else `CatalogueMovedError`).
+   */
   replaceCatalogue(
     slots: readonly ImportedSlot[],
     categories: CategoryMap,
     now: string,
     actor: Actor,
+    ifSequence?: number,
   ): Promise<{ readonly records: readonly SlotRecord[]; readonly sequence: number }>;
   /** Stores a new slot under the next unused id. */
   createSlot(slot: SlotInput, now: string, actor: Actor): Promise<WrittenSlot>;
@@ -145,6 +150,14 @@ export class VersionConflictError extends Error {
   override readonly name = 'VersionConflictError';
   constructor(readonly current: VersionedSlot) {
     super(`slot ${current.record.id} is at version ${current.version}`);
+  }
+}
+
+/** A conditional import found changes logged after the sequence its writer saw; nothing was written. */
+export class CatalogueMovedError extends Error {
+  override readonly name = 'CatalogueMovedError';
+  constructor(readonly latest: number) {
+    super(`the catalogue is at change ${latest}`);
   }
 }
 

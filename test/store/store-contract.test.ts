@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { afterEach, beforeEach, describe, test } from 'node:test';
 import type { SlotRecord } from '../../src/catalogue/records/slot.js';
 import type { ImportedSlot } from '../../src/catalogue/records/document.js';
-import { DuplicateSlugError, type LoggedChange, type Store } from '../../src/store/store.js';
+import { CatalogueMovedError, DuplicateSlugError, type LoggedChange, type Store } from '../../src/store/store.js';
 import { SMALL_CATALOGUE, slotFields, TEST_ACTOR } from '../support/fixtures.js';
 import { STORE_KINDS as KINDS, storesOfEachTest } from '../support/stores.js';
 import { within } from '../support/wait.js';
@@ -188,6 +188,20 @@ for (const kind of KINDS) {
       assert.equal(await changesSince(other, start + 5, 10), undefined, 'a position the log never reached');
       const { sequence: imported } = await store.replaceCatalogue([slotFields({ name: 'Only' })], {}, T1, TEST_ACTOR);
       assert.deepEqual(await changesSince(other, start + 4, 10), [{ sequence: imported, change: { kind: 'imported' } }]);
+    });
+
+    test('an import given the sequence it expects happens only while that is the latest change', async () => {
+      const store = await seeded();
+      const other = await open();
+      const seen = (await store.load()).sequence;
+      await other.replaceCategories({ moved: ['🎲'] }, T1, TEST_ACTOR);
+      const refused = store.replaceCatalogue([slotFields({ name: 'Late' })], {}, T1, TEST_ACTOR, seen);
+      await assert.rejects(refused, (error) => error instanceof CatalogueMovedError && error.latest === seen + 1);
+      const after = await store.load();
+      assert.deepEqual(after.categories, { moved: ['🎲'] }, 'nothing of the refused import was written');
+      assert.equal(after.sequence, seen + 1);
+      const { sequence } = await store.replaceCatalogue([slotFields({ name: 'On time' })], {}, T1, TEST_ACTOR, seen + 1);
+      assert.equal(sequence, seen + 2);
     });
 
     test('the log keeps only the latest changes; a reader behind them is told so', async () => {

@@ -8,6 +8,7 @@ import { previewImport } from '../../../catalogue/records/import-preview.js';
 import { toPublicSlot } from '../../../catalogue/records/slot.js';
 import type { Validation } from '../../../catalogue/records/validate.js';
 import type { SessionStore } from '../../../store/sessions.js';
+import { CatalogueMovedError } from '../../../store/store.js';
 import { refusedPage } from '../../../web/console/access-pages.js';
 import { exportPage, importPage, importPreviewPage } from '../../../web/console/import-page.js';
 import { parseObjectPiecewise } from '../../input/catalogue-body.js';
@@ -113,12 +114,14 @@ export function consoleImportRoutes(console: FastifyInstance, deps: ConsoleDeps 
     const bytes = await unpack(packed);
     const digest = sha256(bytes);
     if (hash.length !== digest.length || !timingSafeEqual(hash, digest)) return refuse('The document is not the one previewed.');
-    // Any change logged after the previewed position (or a log that no longer reaches back to it) means the catalogue moved on.
-    const since = (await committed(catalogue.store.readChanges(Number(sequence), 1))).changes;
-    if (since === undefined || since.length > 0) return refuse('The catalogue changed after the preview, so the preview no longer says what the import would do.');
     const document = readDocument(bytes);
     if (!document.ok) return refuse('The document is no longer valid.');
-    const records = await committed(catalogue.replaceCatalogue(document.value, actorOfUser(request)));
+    // The store judges "the catalogue did not move" inside the import's own transaction, so no write can land between look and import.
+    const records = await committed(catalogue.replaceCatalogue(document.value, actorOfUser(request), Number(sequence))).catch((error: unknown) => {
+      if (error instanceof CatalogueMovedError) return undefined;
+      throw error;
+    });
+    if (records === undefined) return refuse('The catalogue changed after the preview, so the preview no longer says what the import would do.');
     await committed(sessions.dropPendingImport(sha256(id)));
     return sendPage(reply, importPage(viewerOf(request), baseOf(request, deps), assets, { message: `Imported: the catalogue now holds ${records.length} slot${records.length === 1 ? '' : 's'}.` }));
   });
