@@ -1031,23 +1031,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/admin/webhooks": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The webhook endpoints, listed (managed through /api/admin/webhooks) */
-        get: operations["consoleWebhooks"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/admin/catalogue": {
         parameters: {
             query?: never;
@@ -1111,6 +1094,94 @@ export interface paths {
         put?: never;
         /** Apply exactly the previewed document (a form), or refuse if the catalogue changed since */
         post: operations["consoleImportConfirm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The webhook endpoints, each linked to its page, and a form to add one */
+        get: operations["consoleWebhooks"];
+        put?: never;
+        /** Add a webhook endpoint (a form); the answer shows its signing secret, once */
+        post: operations["consoleAddWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/webhooks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One webhook endpoint: its form, its latest delivery attempts, and its actions */
+        get: operations["consoleWebhook"];
+        put?: never;
+        /** Change a webhook endpoint (a form): every field an owner sets, and turn it on or off */
+        post: operations["consoleChangeWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/webhooks/{id}/rotate-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Give an endpoint a new signing secret (a form), shown once; the old one signs beside it for 24 hours */
+        post: operations["consoleRotateWebhookSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/webhooks/{id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a signed webhook.test event now (a form) and show what came of it */
+        post: operations["consoleTestWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/webhooks/{id}/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The confirmation before deleting an endpoint */
+        get: operations["consoleDeleteWebhookPage"];
+        put?: never;
+        /** Delete an endpoint and its attempts (the confirmation's form) */
+        post: operations["consoleDeleteWebhook"];
         delete?: never;
         options?: never;
         head?: never;
@@ -5661,7 +5732,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The slot (or token) id */
+                /** @description The slot, token or webhook endpoint id */
                 id: string;
             };
             cookie?: never;
@@ -5704,7 +5775,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The slot (or token) id */
+                /** @description The slot, token or webhook endpoint id */
                 id: string;
             };
             cookie?: never;
@@ -5783,7 +5854,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The slot (or token) id */
+                /** @description The slot, token or webhook endpoint id */
                 id: string;
             };
             cookie?: never;
@@ -5826,7 +5897,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The slot (or token) id */
+                /** @description The slot, token or webhook endpoint id */
                 id: string;
             };
             cookie?: never;
@@ -5887,7 +5958,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The slot (or token) id */
+                /** @description The slot, token or webhook endpoint id */
                 id: string;
             };
             cookie?: never;
@@ -5930,7 +6001,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The slot (or token) id */
+                /** @description The slot, token or webhook endpoint id */
                 id: string;
             };
             cookie?: never;
@@ -6352,7 +6423,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The slot (or token) id */
+                /** @description The slot, token or webhook endpoint id */
                 id: string;
             };
             cookie?: never;
@@ -6388,46 +6459,6 @@ export interface operations {
             };
             /** @description No such token */
             404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/html": string;
-                };
-            };
-            431: components["responses"]["HeadersTooLarge"];
-            default: components["responses"]["Unexpected"];
-        };
-    };
-    consoleWebhooks: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The page */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/html": string;
-                };
-            };
-            /** @description Not signed in (or the session ended): to the sign-in page, with this page as `next` */
-            303: {
-                headers: {
-                    /** @description Where the browser goes next */
-                    location: string;
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description For owners only: the signed-in operator is an editor */
-            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6639,6 +6670,416 @@ export interface operations {
             };
             /** @description Refused: the catalogue changed after the preview, the document is not the one previewed, or the preview expired; nothing was written */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            431: components["responses"]["HeadersTooLarge"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    consoleWebhooks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Not signed in (or the session ended): to the sign-in page, with this page as `next` */
+            303: {
+                headers: {
+                    /** @description Where the browser goes next */
+                    location: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description For owners only: the signed-in operator is an editor */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            431: components["responses"]["HeadersTooLarge"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    consoleAddWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Added: the secret shown once */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Not added: what is wrong, beside each field, the typed values kept */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description The session has ended: the sign-in page; nothing was done */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Refused: sent from another origin, without this session's CSRF token, or by an editor where an owner is needed; nothing was done */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            431: components["responses"]["HeadersTooLarge"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    consoleWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The slot, token or webhook endpoint id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Not signed in (or the session ended): to the sign-in page, with this page as `next` */
+            303: {
+                headers: {
+                    /** @description Where the browser goes next */
+                    location: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description For owners only: the signed-in operator is an editor */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description No such endpoint */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            431: components["responses"]["HeadersTooLarge"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    consoleChangeWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The slot, token or webhook endpoint id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Saved: to the endpoint's page */
+            303: {
+                headers: {
+                    /** @description Where the browser goes next */
+                    location: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not saved: what is wrong, beside each field, the typed values kept */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description The session has ended: the sign-in page; nothing was done */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Refused: sent from another origin, without this session's CSRF token, or by an editor where an owner is needed; nothing was done */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description No such endpoint */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            431: components["responses"]["HeadersTooLarge"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    consoleRotateWebhookSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The slot, token or webhook endpoint id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Rotated: the new secret shown once */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description The session has ended: the sign-in page; nothing was done */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Refused: sent from another origin, without this session's CSRF token, or by an editor where an owner is needed; nothing was done */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description No such endpoint */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            431: components["responses"]["HeadersTooLarge"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    consoleTestWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The slot, token or webhook endpoint id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Sent: the outcome, and the attempt in the list */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description The session has ended: the sign-in page; nothing was done */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Refused: sent from another origin, without this session's CSRF token, or by an editor where an owner is needed; nothing was done */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description No such endpoint */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            431: components["responses"]["HeadersTooLarge"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    consoleDeleteWebhookPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The slot, token or webhook endpoint id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The confirmation */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Not signed in (or the session ended): to the sign-in page, with this page as `next` */
+            303: {
+                headers: {
+                    /** @description Where the browser goes next */
+                    location: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description For owners only: the signed-in operator is an editor */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description No such endpoint */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            431: components["responses"]["HeadersTooLarge"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    consoleDeleteWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The slot, token or webhook endpoint id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted: to the webhooks page */
+            303: {
+                headers: {
+                    /** @description Where the browser goes next */
+                    location: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The session has ended: the sign-in page; nothing was done */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Refused: sent from another origin, without this session's CSRF token, or by an editor where an owner is needed; nothing was done */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description No such endpoint */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

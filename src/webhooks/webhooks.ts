@@ -39,6 +39,10 @@ export class Webhooks {
     return { endpoint, secret };
   }
 
+  get(id: number): Promise<WebhookEndpoint | undefined> {
+    return this.store.webhooks.getEndpoint(id);
+  }
+
   list(): Promise<readonly WebhookEndpoint[]> {
     return this.store.webhooks.listEndpoints();
   }

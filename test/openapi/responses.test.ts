@@ -82,6 +82,8 @@ const confirmation = (previous: string) => ({
   sequence: /name="sequence" value="([^"]+)"/.exec(previous)?.[1] ?? '',
   hash: /name="hash" value="([^"]+)"/.exec(previous)?.[1] ?? '',
 });
+/** A webhook endpoint as the console's form sends it; the discard port, so a test event records a refused connection. */
+const CONSOLE_HOOK = { url: 'http://127.0.0.1:9/console-hooks', events: 'slot.upserted', description: 'contract console' };
 const consoleSample = (operationId: string, status: number, url: string, more: Partial<Sample> = {}): Sample => ({ operationId, status, url, server: 'console', session: 'owner', ...more });
 /** Every console operation's own answers, in an order that makes each: slot 6 is made, renamed, its old slug taken by slot 7. */
 const CONSOLE_SAMPLES: readonly Sample[] = [
@@ -143,6 +145,21 @@ const CONSOLE_SAMPLES: readonly Sample[] = [
   consoleSample('consoleMakeToken', 400, '/admin/tokens', { form: { name: 'contract console token', scope: 'root' } }),
   consoleSample('consoleRevokeToken', 200, '/admin/tokens/1/revoke', { form: {} }),
   consoleSample('consoleRevokeToken', 404, '/admin/tokens/1/revoke', { form: {} }),
+  consoleSample('consoleAddWebhook', 200, '/admin/webhooks', { form: CONSOLE_HOOK }),
+  consoleSample('consoleAddWebhook', 400, '/admin/webhooks', { form: { ...CONSOLE_HOOK, url: 'file:///etc/passwd' } }),
+  consoleSample('consoleWebhook', 200, '/admin/webhooks/1'),
+  consoleSample('consoleWebhook', 404, '/admin/webhooks/99'),
+  consoleSample('consoleChangeWebhook', 303, '/admin/webhooks/1', { form: { ...CONSOLE_HOOK, status: 'disabled' } }),
+  consoleSample('consoleChangeWebhook', 400, '/admin/webhooks/1', { form: { ...CONSOLE_HOOK, events: '' } }),
+  consoleSample('consoleChangeWebhook', 404, '/admin/webhooks/99', { form: CONSOLE_HOOK }),
+  consoleSample('consoleRotateWebhookSecret', 200, '/admin/webhooks/1/rotate-secret', { form: {} }),
+  consoleSample('consoleRotateWebhookSecret', 404, '/admin/webhooks/99/rotate-secret', { form: {} }),
+  consoleSample('consoleTestWebhook', 200, '/admin/webhooks/1/test', { form: {} }),
+  consoleSample('consoleTestWebhook', 404, '/admin/webhooks/99/test', { form: {} }),
+  consoleSample('consoleDeleteWebhookPage', 200, '/admin/webhooks/1/delete'),
+  consoleSample('consoleDeleteWebhookPage', 404, '/admin/webhooks/99/delete'),
+  consoleSample('consoleDeleteWebhook', 303, '/admin/webhooks/1/delete', { form: {} }),
+  consoleSample('consoleDeleteWebhook', 404, '/admin/webhooks/1/delete', { form: {} }),
   consoleSample('consoleSignOut', 303, '/admin/sign-out', { session: 'spare', form: {} }),
 ];
 

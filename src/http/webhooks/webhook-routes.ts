@@ -1,13 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { Compile } from 'typebox/compile';
 import { Type } from 'typebox';
-import { describeSchemaErrors } from '../../catalogue/records/validate.js';
 import { StoreUnavailableError } from '../../store/store.js';
 import { DestinationError, type DeliveryAttempt, type Webhooks } from '../../webhooks/webhooks.js';
 import { badRequest, ErrorBodySchema, HttpError, notFound } from '../answers/errors.js';
 import { DOCUMENTED_ONLY } from '../contract/request-schemas.js';
 import { actorOf, needs } from '../plugins/admin-auth.js';
-import { AttemptSchema, EndpointBodySchema, EndpointSchema, EndpointUpdateSchema, EndpointWithSecretSchema, type EndpointBody, type EndpointUpdate } from './webhook-schemas.js';
+import { checkEndpointBody, checkEndpointUpdate, type EndpointCheck } from './webhook-input.js';
+import { AttemptSchema, EndpointBodySchema, EndpointSchema, EndpointUpdateSchema, EndpointWithSecretSchema } from './webhook-schemas.js';
 
 /**
  * Who may manage webhooks (decisions §17): owners among operators, and tokens of the `admin` scope
@@ -16,8 +15,6 @@ import { AttemptSchema, EndpointBodySchema, EndpointSchema, EndpointUpdateSchema
 const OWNERS_AND_ADMIN_TOKENS = needs('admin');
 
 const ID = /^[1-9][0-9]{0,14}$/;
-const checkCreate = Compile(EndpointBodySchema);
-const checkUpdate = Compile(EndpointUpdateSchema);
 
 const error = (description: string) => ({ ...ErrorBodySchema, description });
 const NO_ENDPOINT = error('No webhook endpoint has this id');
@@ -30,10 +27,11 @@ function endpointId(raw: string): number {
   return Number(raw);
 }
 
-function checked<T>(check: typeof checkCreate | typeof checkUpdate, body: unknown): T {
+function checked<T>(check: (body: object, prefix: string) => EndpointCheck<T>, body: unknown): T {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) throw badRequest('body: must be a JSON object with url and events');
-  if (check.Check(body)) return body as T;
-  throw badRequest(describeSchemaErrors(check.Errors(body), 'body').join('; '));
+  const result = check(body, 'body');
+  if (result.ok) return result.value;
+  throw badRequest(result.problems.join('; '));
 }
 
 /** Turns the refusals of the webhooks layer and the store into answers. */
@@ -66,7 +64,7 @@ export function webhookRoutes(admin: FastifyInstance, webhooks: Webhooks): void 
       },
     },
     async (request, reply) => {
-      const body = checked<EndpointBody>(checkCreate, request.body);
+      const body = checked(checkEndpointBody, request.body);
       const { endpoint, secret } = await answered(webhooks.create({ url: body.url, events: body.events, description: body.description ?? '' }, actorOf(request)));
       return reply.code(201).header('location', `/api/admin/webhooks/${endpoint.id}`).send({ ...endpoint, secret });
     },
@@ -94,7 +92,7 @@ export function webhookRoutes(admin: FastifyInstance, webhooks: Webhooks): void 
     },
     async (request) => {
       const id = endpointId((request.params as { id: string }).id);
-      const body = checked<EndpointUpdate>(checkUpdate, request.body);
+      const body = checked(checkEndpointUpdate, request.body);
       const endpoint = await answered(webhooks.update(id, { url: body.url, events: body.events, description: body.description ?? '' }, body.status, actorOf(request)));
       if (endpoint === undefined) throw notFound(`webhook endpoint "${id}" not found`);
       return endpoint;

@@ -5,7 +5,8 @@ import { PublicChangeSchema } from '../../catalogue/records/public-change.js';
  * The shapes of the webhook admin API and of what receivers get, for validation and the document.
  */
 
-const CHANGE_TYPES = ['slot.upserted', 'slot.deleted', 'categories.replaced', 'catalogue.imported'] as const;
+/** The change types an endpoint may subscribe to. */
+export const CHANGE_TYPES = ['slot.upserted', 'slot.deleted', 'categories.replaced', 'catalogue.imported'] as const;
 
 const events = Type.Array(Type.Union(CHANGE_TYPES.map((type) => Type.Literal(type))), {
   minItems: 1,

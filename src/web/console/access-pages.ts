@@ -80,27 +80,6 @@ ${problem(outcome, 'token-problem')}
   return consolePage({ title: 'API tokens', section: '/admin/tokens', base, path: '/admin/tokens' }, viewer, assets, main);
 }
 
-/** A webhook endpoint as the console lists it (never its secret). */
-export interface WebhookLine {
-  readonly id: number;
-  readonly url: string;
-  readonly events: readonly string[];
-  readonly description: string;
-  readonly status: string;
-}
-
-/**
- * `GET /admin/webhooks` (owners): the endpoints of decisions §19, listed. Adding, changing, rotating and
- * testing them is done through `/api/admin/webhooks` for now; the page says so.
- */
-export function webhooksPage(endpoints: readonly WebhookLine[], viewer: ConsoleViewer, base: string, assets: AssetTable): string {
-  const rows = endpoints.map((endpoint) => html`<tr><td>${endpoint.url}</td><td>${endpoint.events.join(', ')}</td><td>${endpoint.status}</td><td>${endpoint.description}</td></tr>`);
-  const main = html`<h1>Webhooks</h1>
-${endpoints.length === 0 ? html`<p>No webhook endpoints.</p>` : table('Webhook endpoints', ['URL', 'Events', 'Status', 'Description'], rows)}
-<p>Endpoints are added, changed, tested, given a new secret and removed through the admin API, <code>/api/admin/webhooks</code>, with an owner's API token or the admin token; managing them from this page comes later.</p>`;
-  return consolePage({ title: 'Webhooks', section: '/admin/webhooks', base, path: '/admin/webhooks' }, viewer, assets, main);
-}
-
 const REFUSAL_TITLES: Readonly<Record<number, string>> = { 403: 'Refused', 404: 'Not found', 413: 'Too large' };
 
 /** A console page in place of one the viewer may not see (403), that does not exist (404), or that failed. */

@@ -75,6 +75,10 @@ const DOCUMENTED_PATHS = [
   '/admin/tokens',
   '/admin/tokens/{id}/revoke',
   '/admin/webhooks',
+  '/admin/webhooks/{id}',
+  '/admin/webhooks/{id}/rotate-secret',
+  '/admin/webhooks/{id}/test',
+  '/admin/webhooks/{id}/delete',
 ];
 
 function start(options: TestAppOptions = {}): Promise<TestApp> {

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { validateCategoryMap } from '../../../catalogue/records/categories.js';
 import { AccessInputError } from '../../../access/validation.js';
 import { DuplicateNameError } from '../../../store/access.js';
-import { operatorsPage, tokensPage, webhooksPage, type AccessOutcome } from '../../../web/console/access-pages.js';
+import { operatorsPage, tokensPage, type AccessOutcome } from '../../../web/console/access-pages.js';
 import { auditPage } from '../../../web/console/audit-page.js';
 import { categoriesFromText, categoriesPage, categoriesText } from '../../../web/console/categories-page.js';
 import { HttpError } from '../../answers/errors.js';
@@ -113,8 +113,4 @@ export function consoleAccessRoutes(console: FastifyInstance, deps: ConsoleDeps,
     const revoked = /^[1-9][0-9]{0,14}$/.test(raw) && (await access.revokeToken(Number(raw), actorOfUser(request)));
     return revoked ? tokens(request, reply, { message: 'The token was revoked.' }) : tokens(request, reply, { problem: 'There is no such token.' }, 404);
   });
-
-  console.get('/webhooks', documented('consoleWebhooks', 'The webhook endpoints, listed (managed through /api/admin/webhooks)', 'GET', 'owner', { 200: page('The page') }), async (request, reply) =>
-    sendPage(reply, webhooksPage(await committed(deps.webhooks.list()), viewerOf(request), base(request), assets)),
-  );
 }

@@ -49,7 +49,7 @@ export function documented(operationId: string, summary: string, method: 'GET' |
 }
 
 const PARAMS: Readonly<Record<string, string>> = {
-  id: 'The slot (or token) id',
+  id: 'The slot, token or webhook endpoint id',
   name: "The operator's name",
   change: '`disable`, `enable` or `role`',
 };

@@ -21,6 +21,7 @@ import { consoleAccessRoutes } from './console-access.js';
 import { consoleImportRoutes } from './console-import.js';
 import { documented, page, seeOther } from './console-schemas.js';
 import { consoleSlotRoutes } from './console-slots.js';
+import { consoleWebhookRoutes } from './console-webhooks.js';
 
 /** Console pages: never cached, never indexed, never framed, and no inline script or style (decisions §18). */
 const CONSOLE_HEADERS = {
@@ -161,6 +162,7 @@ export function consoleRoutes(app: FastifyInstance, consoleOptions: ConsoleOptio
       consoleSlotRoutes(console, options);
       consoleAccessRoutes(console, options, AUDIT_ACTIONS);
       consoleImportRoutes(console, options);
+      consoleWebhookRoutes(console, options);
     },
     { prefix: '/admin' },
   );

@@ -1,0 +1,19 @@
+import { Compile } from 'typebox/compile';
+import { describeSchemaErrors } from '../../catalogue/records/validate.js';
+import { EndpointBodySchema, EndpointUpdateSchema, type EndpointBody, type EndpointUpdate } from './webhook-schemas.js';
+
+const checkCreate = Compile(EndpointBodySchema);
+const checkUpdate = Compile(EndpointUpdateSchema);
+
+/** An endpoint's fields as the admin API and the console both judge them: valid, or every problem, each led by its field. */
+export type EndpointCheck<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly problems: readonly string[] };
+
+function judged<T>(check: typeof checkCreate | typeof checkUpdate, body: object, prefix: string): EndpointCheck<T> {
+  return check.Check(body) ? { ok: true, value: body as T } : { ok: false, problems: describeSchemaErrors(check.Errors(body), prefix) };
+}
+
+/** A new endpoint's body (`prefix` leads each field's name in the messages: `body` for the API). */
+export const checkEndpointBody = (body: object, prefix: string): EndpointCheck<EndpointBody> => judged(checkCreate, body, prefix);
+
+/** A full update of an endpoint, with its optional `status`. */
+export const checkEndpointUpdate = (body: object, prefix: string): EndpointCheck<EndpointUpdate> => judged(checkUpdate, body, prefix);
