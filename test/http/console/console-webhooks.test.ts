@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import type { AuditAction } from '../../../src/store/access.js';
 import { ADMIN_TOKEN, AUTH } from '../../support/admin.js';
 import { startTestApp, type TestApp } from '../../support/app.js';
 import { addOperator, FORM, signIn, type Signed } from '../../support/console.js';
@@ -8,7 +9,7 @@ import { startReceiver, type Receiver } from '../../support/receiver.js';
 
 /** A console form as a browser sends it: ticked checkboxes repeat their name. */
 function send(test: TestApp, url: string, signed: Signed, pairs: readonly (readonly [string, string])[] = [], csrf = signed.csrf) {
-  return test.app.inject({ method: 'POST', url, headers: { ...FORM, cookie: signed.cookie }, payload: new URLSearchParams([['_csrf', csrf], ...pairs]).toString() });
+  return test.app.inject({ method: 'POST', url, headers: { ...FORM, cookie: signed.cookie }, payload: new URLSearchParams([['_csrf', csrf], ...pairs.map(([name, value]): [string, string] => [name, value])]).toString() });
 }
 
 const endpointFields = (url: string, events: readonly string[], description = '', status?: string) => [
@@ -50,7 +51,7 @@ describe('console webhooks pages', () => {
   });
 
   const endpoints = async () => json<{ webhooks: ApiEndpoint[] }>(await test.app.inject({ url: '/api/admin/webhooks', headers: AUTH })).webhooks;
-  const latestAudit = async (action: string) => (await test.store.access.audit({ action, limit: 1 }))[0];
+  const latestAudit = async (action: AuditAction) => (await test.store.access.audit({ action, limit: 1 }))[0];
   const page = (url: string, signed = olive) => test.app.inject({ url, headers: { cookie: signed.cookie } });
 
   async function created(description: string): Promise<{ id: number; secret: string }> {
