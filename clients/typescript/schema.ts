@@ -5488,6 +5488,8 @@ export interface operations {
             /** @description The name or the password is wrong, or the operator is disabled: the same page either way */
             401: {
                 headers: {
+                    /** @description Sign in with the form of /admin/sign-in */
+                    "www-authenticate": "Form realm=\"slotmoji console\"";
                     [name: string]: unknown;
                 };
                 content: {
@@ -5539,6 +5541,8 @@ export interface operations {
             /** @description The session has ended: the sign-in page; nothing was done */
             401: {
                 headers: {
+                    /** @description Sign in with the form of /admin/sign-in */
+                    "www-authenticate": "Form realm=\"slotmoji console\"";
                     [name: string]: unknown;
                 };
                 content: {
@@ -5699,6 +5703,8 @@ export interface operations {
             /** @description The session has ended: the sign-in page; nothing was done */
             401: {
                 headers: {
+                    /** @description Sign in with the form of /admin/sign-in */
+                    "www-authenticate": "Form realm=\"slotmoji console\"";
                     [name: string]: unknown;
                 };
                 content: {
@@ -5812,6 +5818,8 @@ export interface operations {
             /** @description The session has ended: the sign-in page; nothing was done */
             401: {
                 headers: {
+                    /** @description Sign in with the form of /admin/sign-in */
+                    "www-authenticate": "Form realm=\"slotmoji console\"";
                     [name: string]: unknown;
                 };
                 content: {
@@ -5916,6 +5924,8 @@ export interface operations {
             /** @description The session has ended: the sign-in page; nothing was done */
             401: {
                 headers: {
+                    /** @description Sign in with the form of /admin/sign-in */
+                    "www-authenticate": "Form realm=\"slotmoji console\"";
                     [name: string]: unknown;
                 };
                 content: {
@@ -6020,6 +6030,8 @@ export interface operations {
             /** @description The session has ended: the sign-in page; nothing was done */
             401: {
                 headers: {
+                    /** @description Sign in with the form of /admin/sign-in */
+                    "www-authenticate": "Form realm=\"slotmoji console\"";
                     [name: string]: unknown;
                 };
                 content: {
@@ -6158,6 +6170,8 @@ export interface operations {
             /** @description The session has ended: the sign-in page; nothing was done */
             401: {
                 headers: {
+                    /** @description Sign in with the form of /admin/sign-in */
+                    "www-authenticate": "Form realm=\"slotmoji console\"";
                     [name: string]: unknown;
                 };
                 content: {
@@ -6247,6 +6261,8 @@ export interface operations {
             /** @description The session has ended: the sign-in page; nothing was done */
             401: {
                 headers: {
+                    /** @description Sign in with the form of /admin/sign-in */
+                    "www-authenticate": "Form realm=\"slotmoji console\"";
                     [name: string]: unknown;
                 };
                 content: {
@@ -6301,6 +6317,8 @@ export interface operations {
             /** @description The session has ended: the sign-in page; nothing was done */
             401: {
                 headers: {
+                    /** @description Sign in with the form of /admin/sign-in */
+                    "www-authenticate": "Form realm=\"slotmoji console\"";
                     [name: string]: unknown;
                 };
                 content: {
@@ -6399,6 +6417,8 @@ export interface operations {
             /** @description The session has ended: the sign-in page; nothing was done */
             401: {
                 headers: {
+                    /** @description Sign in with the form of /admin/sign-in */
+                    "www-authenticate": "Form realm=\"slotmoji console\"";
                     [name: string]: unknown;
                 };
                 content: {
@@ -6442,6 +6462,8 @@ export interface operations {
             /** @description The session has ended: the sign-in page; nothing was done */
             401: {
                 headers: {
+                    /** @description Sign in with the form of /admin/sign-in */
+                    "www-authenticate": "Form realm=\"slotmoji console\"";
                     [name: string]: unknown;
                 };
                 content: {
@@ -6604,6 +6626,8 @@ export interface operations {
             /** @description The session has ended: the sign-in page; nothing was done */
             401: {
                 headers: {
+                    /** @description Sign in with the form of /admin/sign-in */
+                    "www-authenticate": "Form realm=\"slotmoji console\"";
                     [name: string]: unknown;
                 };
                 content: {
@@ -6653,6 +6677,8 @@ export interface operations {
             /** @description The session has ended: the sign-in page; nothing was done */
             401: {
                 headers: {
+                    /** @description Sign in with the form of /admin/sign-in */
+                    "www-authenticate": "Form realm=\"slotmoji console\"";
                     [name: string]: unknown;
                 };
                 content: {
@@ -6751,6 +6777,8 @@ export interface operations {
             /** @description The session has ended: the sign-in page; nothing was done */
             401: {
                 headers: {
+                    /** @description Sign in with the form of /admin/sign-in */
+                    "www-authenticate": "Form realm=\"slotmoji console\"";
                     [name: string]: unknown;
                 };
                 content: {
@@ -6855,6 +6883,8 @@ export interface operations {
             /** @description The session has ended: the sign-in page; nothing was done */
             401: {
                 headers: {
+                    /** @description Sign in with the form of /admin/sign-in */
+                    "www-authenticate": "Form realm=\"slotmoji console\"";
                     [name: string]: unknown;
                 };
                 content: {
@@ -6907,6 +6937,8 @@ export interface operations {
             /** @description The session has ended: the sign-in page; nothing was done */
             401: {
                 headers: {
+                    /** @description Sign in with the form of /admin/sign-in */
+                    "www-authenticate": "Form realm=\"slotmoji console\"";
                     [name: string]: unknown;
                 };
                 content: {
@@ -6959,6 +6991,8 @@ export interface operations {
             /** @description The session has ended: the sign-in page; nothing was done */
             401: {
                 headers: {
+                    /** @description Sign in with the form of /admin/sign-in */
+                    "www-authenticate": "Form realm=\"slotmoji console\"";
                     [name: string]: unknown;
                 };
                 content: {
@@ -7063,6 +7097,8 @@ export interface operations {
             /** @description The session has ended: the sign-in page; nothing was done */
             401: {
                 headers: {
+                    /** @description Sign in with the form of /admin/sign-in */
+                    "www-authenticate": "Form realm=\"slotmoji console\"";
                     [name: string]: unknown;
                 };
                 content: {

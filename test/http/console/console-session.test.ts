@@ -62,6 +62,21 @@ describe('console sessions', () => {
     const message = (body: string) => /role="alert">([^<]*)</.exec(body)?.[1];
     assert.equal(message(unknown.body), message(wrong.body));
     assert.equal(unknown.headers['set-cookie'], undefined);
+    // The same headers too (but for what differs per request): the challenge RFC 9110 asks of a 401 on both.
+    const alike = (headers: Record<string, unknown>) => Object.fromEntries(Object.entries(headers).filter(([name]) => !['date', 'x-request-id', 'x-response-time', 'content-length'].includes(name)));
+    assert.deepEqual(alike(unknown.headers), alike(wrong.headers));
+    assert.equal(unknown.headers['www-authenticate'], 'Form realm="slotmoji console"');
+  });
+
+  it('names how to sign in on every 401: a POST after the session ended gets the challenge too, and no browser dialog scheme', async () => {
+    const signed = await signIn(test.app, 'eddie');
+    assert.equal((await post(test.app, '/admin/sign-out', signed)).statusCode, 303);
+    const ended = await post(test.app, '/admin/categories', signed, { categories: 'luck: 🍀' });
+    assert.equal(ended.statusCode, 401);
+    assert.equal(ended.headers['www-authenticate'], 'Form realm="slotmoji console"');
+    assert.doesNotMatch(String(ended.headers['www-authenticate']), /^(Basic|Digest|Negotiate|NTLM)\b/i);
+    // Answers other than 401 carry no challenge.
+    assert.equal((await test.app.inject({ url: '/admin/sign-in' })).headers['www-authenticate'], undefined);
   });
 
   it('ends the session at sign-out: the old cookie opens nothing', async () => {

@@ -16,7 +16,15 @@ export const seeOther = (description: string): Answer => ({
 });
 
 const SIGNED_OUT_GET = seeOther('Not signed in (or the session ended): to the sign-in page, with this page as `next`');
-const SIGNED_OUT_POST = page('The session has ended: the sign-in page; nothing was done');
+/**
+ * RFC 9110 §11.6.1: a 401 carries a challenge. The console's sign-in is a form, so the challenge names a
+ * form-based scheme, one no browser answers with a password dialog of its own.
+ */
+export const CONSOLE_CHALLENGE = 'Form realm="slotmoji console"';
+const CHALLENGE_HEADER = { 'www-authenticate': { type: 'string', const: CONSOLE_CHALLENGE, description: 'Sign in with the form of /admin/sign-in' } };
+/** A 401 of the console: the sign-in page, with the challenge. */
+export const unauthenticated = (description: string): Answer => ({ ...page(description), headers: CHALLENGE_HEADER });
+const SIGNED_OUT_POST = unauthenticated('The session has ended: the sign-in page; nothing was done');
 const REFUSED_POST = page('Refused: sent from another origin, without this session\'s CSRF token, or by an editor where an owner is needed; nothing was done');
 const OWNERS_ONLY = page('For owners only: the signed-in operator is an editor');
 

@@ -19,7 +19,7 @@ import { committed } from '../admin-common.js';
 import { baseOf, formField, sendPage, setUser, userOf, viewerOf, type ConsoleDeps } from './console-common.js';
 import { consoleAccessRoutes } from './console-access.js';
 import { consoleImportRoutes } from './console-import.js';
-import { documented, page, seeOther } from './console-schemas.js';
+import { CONSOLE_CHALLENGE, documented, page, seeOther, unauthenticated } from './console-schemas.js';
 import { consoleSlotRoutes } from './console-slots.js';
 import { consoleWebhookRoutes } from './console-webhooks.js';
 
@@ -65,6 +65,8 @@ export function consoleRoutes(app: FastifyInstance, consoleOptions: ConsoleOptio
       await console.register(formbody, { bodyLimit: FORM_BODY_LIMIT });
       console.addHook('onSend', async (_request, reply) => {
         reply.headers(CONSOLE_HEADERS);
+        // Every 401 of the console, a failed sign-in or a POST after the session ended, names how to sign in.
+        if (reply.statusCode === 401) reply.header('www-authenticate', CONSOLE_CHALLENGE);
       });
       console.setErrorHandler(async (error: Error & { statusCode?: number }, request, reply) => {
         const status = error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
@@ -106,7 +108,7 @@ export function consoleRoutes(app: FastifyInstance, consoleOptions: ConsoleOptio
         '/sign-in',
         documented('consoleSignIn', 'Sign in with name and password (a form); a new session cookie', 'POST', 'anyone', {
           303: seeOther('Signed in: a new session cookie, and on to `next` (a console page)'),
-          401: page('The name or the password is wrong, or the operator is disabled: the same page either way'),
+          401: unauthenticated('The name or the password is wrong, or the operator is disabled: the same page either way'),
           429: { ...page('Too many failed sign-ins for this name or from this client'), headers: { 'retry-after': { type: 'integer', description: 'Seconds to wait' } } },
         }),
         async (request, reply) => {
