@@ -5,6 +5,9 @@ import type { Browser, BrowserContext, Page, ViewportSize } from 'playwright-cor
 import { addOperator, PASSWORD } from '../support/console.js';
 import { browserSuite, DESKTOP, PHONE, screenshot } from './browser.js';
 
+/** A browser's cookies after signing in: contexts of the flows that are not about signing in start from it. */
+type SignedInState = Awaited<ReturnType<BrowserContext['storageState']>>;
+
 /** axe-core's browser build, evaluated in each page (through the debugger, so the page's CSP does not apply). */
 const AXE_SOURCE = axe.source;
 
@@ -13,9 +16,9 @@ interface AxeResults {
 }
 
 /** Opens a context with script on or off, recording what the browser complains about; answers a page may give on purpose are listed. */
-async function openContext(browser: Browser, viewport: ViewportSize, javaScriptEnabled: boolean): Promise<{ context: BrowserContext; page: Page; problems: string[] }> {
+async function openContext(browser: Browser, viewport: ViewportSize, javaScriptEnabled: boolean, storageState?: SignedInState): Promise<{ context: BrowserContext; page: Page; problems: string[] }> {
   const phone = viewport.width < 600;
-  const context = await browser.newContext({ viewport, deviceScaleFactor: phone ? 2 : 1, isMobile: phone, hasTouch: phone, javaScriptEnabled });
+  const context = await browser.newContext({ viewport, deviceScaleFactor: phone ? 2 : 1, isMobile: phone, hasTouch: phone, javaScriptEnabled, ...(storageState === undefined ? {} : { storageState }) });
   const page = await context.newPage();
   page.setDefaultTimeout(10_000);
   const problems: string[] = [];
@@ -42,16 +45,6 @@ async function expectAccessible(page: Page, what: string): Promise<void> {
   );
 }
 
-/** Screenshots of the page as it stands, at both widths: the phone's, then the desktop's. */
-async function screenshotsAtBothWidths(page: Page, name: string): Promise<void> {
-  const before = page.viewportSize() ?? DESKTOP;
-  for (const viewport of [PHONE, DESKTOP]) {
-    await page.setViewportSize(viewport);
-    await screenshot(page, `${name}-${viewport.width}`);
-  }
-  await page.setViewportSize(before);
-}
-
 async function signIn(page: Page, origin: string, name: string): Promise<void> {
   await page.goto(`${origin}/admin`);
   assert.match(page.url(), /\/admin\/sign-in\?next=%2Fadmin$/);
@@ -61,170 +54,163 @@ async function signIn(page: Page, origin: string, name: string): Promise<void> {
   await page.waitForURL(`${origin}/admin`);
 }
 
+/** Every flow runs at both widths with script on and off (decisions §18: everything works without JavaScript). */
+const MATRIX = [PHONE, DESKTOP].flatMap((viewport) =>
+  [true, false].map((script) => ({ viewport, script, how: `${viewport.width} px, script ${script ? 'on' : 'off'}`, tag: `${viewport.width}-${script ? 'js' : 'plain'}` })),
+);
+
 describe('the operator console in a real browser', () => {
   const suite = browserSuite();
+  /** A session of each operator, signed in once through the form; the flows signed in this way are not the sign-in's own. */
+  const signedIn = new Map<string, SignedInState>();
+  const session = (name: string): SignedInState => {
+    const state = signedIn.get(name);
+    assert.ok(state !== undefined, `no session of ${name}`);
+    return state;
+  };
   before(async () => {
     await addOperator(suite.test.store.access, 'olive', 'owner');
     await addOperator(suite.test.store.access, 'eddie', 'editor');
-    await addOperator(suite.test.store.access, 'throttled', 'editor');
+    for (const { tag } of MATRIX) await addOperator(suite.test.store.access, `throttled-${tag}`, 'editor');
     // The imported version is not in a slot's history; one saved change gives the runs a version to restore.
     const starburst = suite.test.catalogue.current.find('starburst');
     assert.ok(starburst !== undefined);
     const { id, createdAt: _createdAt, updatedAt: _updatedAt, ...fields } = starburst;
     await suite.test.catalogue.replaceSlot(id, fields, { type: 'operator', name: 'olive' });
-  });
-
-  for (const viewport of [PHONE, DESKTOP]) {
-    for (const script of [true, false]) {
-      const how = `${viewport.width} px, script ${script ? 'on' : 'off'}`;
-      it(`signs in, searches, edits with a bad RTP, saves, sees it public and in the history, restores, signs out (${how})`, async () => {
-        const { context, page, problems } = await openContext(suite.browser, viewport, script);
-        try {
-          const { origin } = suite;
-          await signIn(page, origin, 'eddie');
-          await page.getByRole('link', { name: 'Slots', exact: true }).click();
-          await page.getByLabel('Search', { exact: true }).fill('starburst');
-          if (script) await page.getByRole('cell', { name: 'Starburst' }).waitFor();
-          else await page.getByRole('button', { name: 'Search' }).click();
-          await page.getByRole('link', { name: 'Starburst' }).click();
-          await page.waitForURL(/\/admin\/slots\/\d+\/edit$/);
-          const editUrl = page.url();
-
-          const renamed = `Starburst ${viewport.width}${script ? 'js' : 'plain'}`;
-          await page.getByLabel('Name').fill(renamed);
-          await page.getByLabel('RTP (%)').fill('101');
-          await page.getByRole('button', { name: 'Save', exact: true }).click();
-          await page.locator('#rtp-error').waitFor();
-          assert.match(await page.locator('#rtp-error').innerText(), /^rtp: /);
-          assert.equal(await page.getByLabel('Name').inputValue(), renamed);
-          assert.equal(await page.getByLabel('RTP (%)').getAttribute('aria-invalid'), 'true');
-
-          await page.getByLabel('RTP (%)').fill('96.5');
-          await page.getByRole('button', { name: 'Save', exact: true }).click();
-          await page.waitForURL(`${editUrl}?saved=1`);
-          await page.getByText(/^Saved as version \d+\.$/).waitFor();
-
-          const slug = await page.getByLabel('Slug').inputValue();
-          await page.goto(`${origin}/slots/${slug}`);
-          await page.getByRole('heading', { level: 1, name: renamed }).waitFor();
-
-          await page.goto(editUrl.replace(/edit$/, 'history'));
-          const latest = page.locator('.version').first();
-          assert.match(await latest.innerText(), /by eddie \(operator\)/);
-          assert.match(await latest.innerText(), new RegExp(renamed));
-          await page.locator('.version').nth(1).getByRole('button', { name: /^Restore version \d+$/ }).click();
-          await page.getByText(/^Restored: the slot is now as version \d+ had it\.$/).waitFor();
-          await page.goto(`${origin}/slots/${slug}`);
-          await page.getByRole('heading', { level: 1, name: 'Starburst' }).waitFor();
-
-          await page.goto(`${origin}/admin`);
-          await page.getByRole('button', { name: 'Sign out' }).click();
-          await page.waitForURL(`${origin}/admin/sign-in`);
-          await page.goto(`${origin}/admin/slots`);
-          assert.match(page.url(), /\/admin\/sign-in\?next=/);
-          assert.deepEqual(withoutExpectedRefusals(problems), []);
-        } finally {
-          await context.close();
-        }
-      });
-    }
-  }
-
-  it('shows a conflict, both versions side by side, when another browser saved first', async () => {
-    const first = await openContext(suite.browser, DESKTOP, true);
-    const second = await openContext(suite.browser, DESKTOP, true);
-    try {
-      const { origin } = suite;
-      await signIn(first.page, origin, 'eddie');
-      await signIn(second.page, origin, 'olive');
-      for (const { page } of [first, second]) await page.goto(`${origin}/admin/slots/2/edit`);
-      await second.page.getByLabel('Provider').fill('Theirs Gaming');
-      await second.page.getByRole('button', { name: 'Save', exact: true }).click();
-      await second.page.waitForURL(/saved=1$/);
-      await first.page.getByLabel('Provider').fill('Mine Gaming');
-      await first.page.getByRole('button', { name: 'Save', exact: true }).click();
-      const conflict = first.page.getByRole('region', { name: 'Someone saved this slot while you were editing' });
-      await conflict.waitFor();
-      const row = conflict.getByRole('row', { name: /Provider/ });
-      assert.match(await row.innerText(), /Theirs Gaming\s+Mine Gaming/);
-      assert.equal(await first.page.getByLabel('Provider').inputValue(), 'Mine Gaming');
-      await screenshotsAtBothWidths(first.page, 'console-conflict');
-      await expectAccessible(first.page, 'the conflict');
-      await first.page.getByRole('button', { name: 'Save mine over theirs' }).click();
-      await first.page.waitForURL(/saved=1$/);
-      assert.equal(await first.page.getByLabel('Provider').inputValue(), 'Mine Gaming');
-      assert.deepEqual(withoutExpectedRefusals([...first.problems, ...second.problems]), []);
-    } finally {
-      await first.context.close();
-      await second.context.close();
-    }
-  });
-
-  it('answers the sixth failed sign-in in a row with 429 and a wait', async () => {
-    const { context, page, problems } = await openContext(suite.browser, PHONE, false);
-    try {
-      const statuses: number[] = [];
-      page.on('response', (response) => {
-        if (response.request().method() === 'POST') statuses.push(response.status());
-      });
-      await page.goto(`${suite.origin}/admin/sign-in`);
-      for (let attempt = 0; attempt < 6; attempt++) {
-        await page.getByLabel('Name').fill('throttled');
-        await page.getByLabel('Password').fill('not the password at all');
-        await page.getByRole('button', { name: 'Sign in' }).click();
-        await page.getByRole('alert').waitFor();
-      }
-      assert.deepEqual(statuses, [401, 401, 401, 401, 401, 429]);
-      assert.match(await page.getByRole('alert').innerText(), /Too many failed sign-ins\. Try again in 1 minute\./);
-      await screenshotsAtBothWidths(page, 'console-sign-in-throttled');
-      assert.deepEqual(withoutExpectedRefusals(problems), []);
-    } finally {
+    for (const name of ['olive', 'eddie']) {
+      const { context, page } = await openContext(suite.browser, DESKTOP, true);
+      await signIn(page, suite.origin, name);
+      signedIn.set(name, await context.storageState());
       await context.close();
     }
   });
 
-  it('previews an import slot by slot and applies it; refuses the confirmation after a concurrent edit', async () => {
-    const owner = await openContext(suite.browser, DESKTOP, true);
-    const editor = await openContext(suite.browser, PHONE, false);
-    try {
-      const { origin } = suite;
-      await signIn(owner.page, origin, 'olive');
-      await signIn(editor.page, origin, 'eddie');
-      const exported = (await (await owner.page.request.get(`${origin}/admin/catalogue.json`)).json()) as { slots: { name: string }[]; categories: unknown };
-      const upload = async (document: unknown) => {
-        await owner.page.goto(`${origin}/admin/catalogue`);
-        await owner.page.getByRole('link', { name: 'Import a catalogue…' }).click();
-        await owner.page.getByLabel('Catalogue document (JSON)').setInputFiles({ name: 'catalogue.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(document)) });
-        await owner.page.getByRole('button', { name: 'Preview the import' }).click();
-        await owner.page.getByRole('heading', { level: 1, name: 'Preview of the import' }).waitFor();
-      };
-      const [first, ...rest] = exported.slots;
-      assert.ok(first !== undefined);
-      const renamed = { ...exported, slots: [{ ...first, name: `${first.name} Deluxe` }, ...rest] };
-      await upload(renamed);
-      assert.match(await owner.page.getByRole('table', { name: 'Slots the import changes' }).innerText(), new RegExp(`${first.name} Deluxe\\s+name`));
-      await expectAccessible(owner.page, 'import preview');
-      await screenshotsAtBothWidths(owner.page, 'console-import-preview');
-      await owner.page.getByRole('button', { name: 'Import exactly this' }).click();
-      await owner.page.getByText(/^Imported: the catalogue now holds \d+ slots\.$/).waitFor();
+  for (const { viewport, script, how } of MATRIX) {
+    it(`signs in, searches, edits with a bad RTP, saves, sees it public and in the history, restores, signs out (${how})`, async () => {
+      const { context, page, problems } = await openContext(suite.browser, viewport, script);
+      try {
+        const { origin } = suite;
+        await signIn(page, origin, 'eddie');
+        await page.getByRole('link', { name: 'Slots', exact: true }).click();
+        await page.getByLabel('Search', { exact: true }).fill('starburst');
+        if (script) await page.getByRole('cell', { name: 'Starburst' }).waitFor();
+        else await page.getByRole('button', { name: 'Search' }).click();
+        await page.getByRole('link', { name: 'Starburst' }).click();
+        await page.waitForURL(/\/admin\/slots\/\d+\/edit$/);
+        const editUrl = page.url();
 
-      await upload({ ...exported, slots: [{ ...first, name: `${first.name} Again` }, ...rest] });
-      // Meanwhile an editor saves a slot in another browser.
-      await editor.page.goto(`${origin}/admin/slots/3/edit`);
-      await editor.page.getByLabel('Rating (0–5)').fill('3.9');
-      await editor.page.getByRole('button', { name: 'Save', exact: true }).click();
-      await editor.page.waitForURL(/saved=1$/);
-      await owner.page.getByRole('button', { name: 'Import exactly this' }).click();
-      await owner.page.getByText(/The catalogue changed after the preview/).waitFor();
-      await screenshotsAtBothWidths(owner.page, 'console-import-refused');
-      const after = (await (await owner.page.request.get(`${origin}/api/slots/${String((first as { id?: string }).id)}`)).json()) as { name: string };
-      assert.equal(after.name, `${first.name} Deluxe`);
-      assert.deepEqual(withoutExpectedRefusals([...owner.problems, ...editor.problems]), []);
-    } finally {
-      await owner.context.close();
-      await editor.context.close();
-    }
-  });
+        const renamed = `Starburst ${viewport.width}${script ? 'js' : 'plain'}`;
+        await page.getByLabel('Name').fill(renamed);
+        await page.getByLabel('RTP (%)').fill('101');
+        await page.getByRole('button', { name: 'Save', exact: true }).click();
+        await page.locator('#rtp-error').waitFor();
+        assert.match(await page.locator('#rtp-error').innerText(), /^rtp: /);
+        assert.equal(await page.getByLabel('Name').inputValue(), renamed);
+        assert.equal(await page.getByLabel('RTP (%)').getAttribute('aria-invalid'), 'true');
+
+        await page.getByLabel('RTP (%)').fill('96.5');
+        await page.getByRole('button', { name: 'Save', exact: true }).click();
+        await page.waitForURL(`${editUrl}?saved=1`);
+        await page.getByText(/^Saved as version \d+\.$/).waitFor();
+
+        const slug = await page.getByLabel('Slug').inputValue();
+        await page.goto(`${origin}/slots/${slug}`);
+        await page.getByRole('heading', { level: 1, name: renamed }).waitFor();
+
+        await page.goto(editUrl.replace(/edit$/, 'history'));
+        const latest = page.locator('.version').first();
+        assert.match(await latest.innerText(), /by eddie \(operator\)/);
+        assert.match(await latest.innerText(), new RegExp(renamed));
+        await page.locator('.version').nth(1).getByRole('button', { name: /^Restore version \d+$/ }).click();
+        await page.getByText(/^Restored: the slot is now as version \d+ had it\.$/).waitFor();
+        await page.goto(`${origin}/slots/${slug}`);
+        await page.getByRole('heading', { level: 1, name: 'Starburst' }).waitFor();
+
+        await page.goto(`${origin}/admin`);
+        await page.getByRole('button', { name: 'Sign out' }).click();
+        await page.waitForURL(`${origin}/admin/sign-in`);
+        await page.goto(`${origin}/admin/slots`);
+        assert.match(page.url(), /\/admin\/sign-in\?next=/);
+        assert.deepEqual(withoutExpectedRefusals(problems), []);
+      } finally {
+        await context.close();
+      }
+    });
+  }
+
+  for (const { viewport, script, how, tag } of MATRIX) {
+    it(`shows a conflict, both versions side by side, when another browser saved first (${how})`, async () => {
+      const first = await openContext(suite.browser, viewport, script, session('eddie'));
+      const second = await openContext(suite.browser, viewport, script, session('olive'));
+      try {
+        const { origin } = suite;
+        for (const { page } of [first, second]) await page.goto(`${origin}/admin/slots/2/edit`);
+        await second.page.getByLabel('Provider').fill(`Theirs ${tag}`);
+        await second.page.getByRole('button', { name: 'Save', exact: true }).click();
+        await second.page.waitForURL(/saved=1$/);
+        await first.page.getByLabel('Provider').fill(`Mine ${tag}`);
+        await first.page.getByRole('button', { name: 'Save', exact: true }).click();
+        const conflict = first.page.getByRole('region', { name: 'Someone saved this slot while you were editing' });
+        await conflict.waitFor();
+        const row = conflict.getByRole('row', { name: /Provider/ });
+        assert.match(await row.innerText(), new RegExp(`Theirs ${tag}\\s+Mine ${tag}`));
+        assert.equal(await first.page.getByLabel('Provider').inputValue(), `Mine ${tag}`);
+        await screenshot(first.page, `console-conflict-${tag}`);
+        // axe runs as a script in the page: only where scripts run (the axe test below covers every page).
+        if (script) await expectAccessible(first.page, 'the conflict');
+        await first.page.getByRole('button', { name: 'Save mine over theirs' }).click();
+        await first.page.waitForURL(/saved=1$/);
+        assert.equal(await first.page.getByLabel('Provider').inputValue(), `Mine ${tag}`);
+        assert.deepEqual(withoutExpectedRefusals([...first.problems, ...second.problems]), []);
+      } finally {
+        await first.context.close();
+        await second.context.close();
+      }
+    });
+  }
+
+  for (const { viewport, script, how, tag } of MATRIX) {
+    it(`previews an import slot by slot and applies it; refuses the confirmation after a concurrent edit (${how})`, async () => {
+      const owner = await openContext(suite.browser, viewport, script, session('olive'));
+      const editor = await openContext(suite.browser, viewport, script, session('eddie'));
+      try {
+        const { origin } = suite;
+        const exported = (await (await owner.page.request.get(`${origin}/admin/catalogue.json`)).json()) as { slots: { name: string }[]; categories: unknown };
+        const upload = async (document: unknown) => {
+          await owner.page.goto(`${origin}/admin/catalogue`);
+          await owner.page.getByRole('link', { name: 'Import a catalogue…' }).click();
+          await owner.page.getByLabel('Catalogue document (JSON)').setInputFiles({ name: 'catalogue.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(document)) });
+          await owner.page.getByRole('button', { name: 'Preview the import' }).click();
+          await owner.page.getByRole('heading', { level: 1, name: 'Preview of the import' }).waitFor();
+        };
+        const [first, ...rest] = exported.slots;
+        assert.ok(first !== undefined);
+        const renamed = `Imported ${tag}`;
+        await upload({ ...exported, slots: [{ ...first, name: renamed }, ...rest] });
+        assert.match(await owner.page.getByRole('table', { name: 'Slots the import changes' }).innerText(), new RegExp(`${renamed}\\s+name`));
+        if (script) await expectAccessible(owner.page, 'import preview');
+        await screenshot(owner.page, `console-import-preview-${tag}`);
+        await owner.page.getByRole('button', { name: 'Import exactly this' }).click();
+        await owner.page.getByText(/^Imported: the catalogue now holds \d+ slots\.$/).waitFor();
+
+        await upload({ ...exported, slots: [{ ...first, name: `${renamed} again` }, ...rest] });
+        // Meanwhile an editor saves a slot in another browser.
+        await editor.page.goto(`${origin}/admin/slots/3/edit`);
+        await editor.page.getByLabel('Rating (0–5)').fill(script ? '3.9' : '3.8');
+        await editor.page.getByRole('button', { name: 'Save', exact: true }).click();
+        await editor.page.waitForURL(/saved=1$/);
+        await owner.page.getByRole('button', { name: 'Import exactly this' }).click();
+        await owner.page.getByText(/The catalogue changed after the preview/).waitFor();
+        await screenshot(owner.page, `console-import-refused-${tag}`);
+        const after = (await (await owner.page.request.get(`${origin}/api/slots/${String((first as { id?: string }).id)}`)).json()) as { name: string };
+        assert.equal(after.name, renamed);
+        assert.deepEqual(withoutExpectedRefusals([...owner.problems, ...editor.problems]), []);
+      } finally {
+        await owner.context.close();
+        await editor.context.close();
+      }
+    });
+  }
 
   it('passes axe with no violation on every console page, and is screenshot at both widths', async () => {
     const pages: readonly (readonly [string, string])[] = [
@@ -268,10 +254,62 @@ describe('the operator console in a real browser', () => {
         assert.match(await page.locator('#token-secret').innerText(), /^smj_[A-Za-z0-9_-]{43}$/);
         await expectAccessible(page, 'token secret');
         await screenshot(page, `console-token-secret-${viewport.width}`);
+        // The webhooks forms: refused beside its fields, a new endpoint's secret shown once, its page and its delete confirmation.
+        const hook = `https://93.184.215.14/hooks/${viewport.width}`;
+        await page.goto(`${suite.origin}/admin/webhooks`);
+        await page.getByLabel('URL', { exact: true }).fill('ftp://partner.example/hooks');
+        await page.getByLabel('slot.upserted').check();
+        await page.getByRole('button', { name: 'Add the endpoint' }).click();
+        await page.locator('#webhook-url-error').waitFor();
+        assert.match(await page.locator('#webhook-url-error').innerText(), /^url: must be http or https/);
+        assert.equal(await page.getByLabel('URL', { exact: true }).inputValue(), 'ftp://partner.example/hooks');
+        await expectAccessible(page, 'refused webhook');
+        await screenshot(page, `console-webhook-refused-${viewport.width}`);
+        assert.equal(await page.getByLabel('slot.upserted').isChecked(), true, 'the ticked event is kept');
+        await page.getByLabel('URL', { exact: true }).fill(hook);
+        await page.getByRole('button', { name: 'Add the endpoint' }).click();
+        await page.locator('#webhook-secret').waitFor();
+        assert.match(await page.locator('#webhook-secret').innerText(), /^whsec_/);
+        await expectAccessible(page, 'webhook secret');
+        await screenshot(page, `console-webhook-secret-${viewport.width}`);
+        await page.getByRole('link', { name: hook }).click();
+        await page.getByRole('heading', { level: 1, name: /^Webhook \d+$/ }).waitFor();
+        await expectAccessible(page, 'webhook');
+        await screenshot(page, `console-webhook-${viewport.width}`);
+        await page.getByRole('link', { name: 'Delete…' }).click();
+        await page.getByRole('button', { name: 'Delete this endpoint' }).waitFor();
+        await expectAccessible(page, 'delete webhook');
+        await screenshot(page, `console-delete-webhook-${viewport.width}`);
         assert.deepEqual(withoutExpectedRefusals(problems), []);
       } finally {
         await context.close();
       }
     }
   });
+
+  // Last: the throttle also counts failures per client, and these four runs use up this client's 20.
+  for (const { viewport, script, how, tag } of MATRIX) {
+    it(`answers the sixth failed sign-in in a row with 429 and a wait (${how})`, async () => {
+      const { context, page, problems } = await openContext(suite.browser, viewport, script);
+      try {
+        const statuses: number[] = [];
+        page.on('response', (response) => {
+          if (response.request().method() === 'POST') statuses.push(response.status());
+        });
+        await page.goto(`${suite.origin}/admin/sign-in`);
+        for (let attempt = 0; attempt < 6; attempt++) {
+          await page.getByLabel('Name').fill(`throttled-${tag}`);
+          await page.getByLabel('Password').fill('not the password at all');
+          await page.getByRole('button', { name: 'Sign in' }).click();
+          await page.getByRole('alert').waitFor();
+        }
+        assert.deepEqual(statuses, [401, 401, 401, 401, 401, 429]);
+        assert.match(await page.getByRole('alert').innerText(), /Too many failed sign-ins\. Try again in 1 minute\./);
+        await screenshot(page, `console-sign-in-throttled-${tag}`);
+        assert.deepEqual(withoutExpectedRefusals(problems), []);
+      } finally {
+        await context.close();
+      }
+    });
+  }
 });
