@@ -1,5 +1,5 @@
 import type { Catalogue } from '../../catalogue/catalogue.js';
-import { toPublicSlot, type SlotRecord } from '../../catalogue/records/slot.js';
+import { slotPageUrl, toPublicSlot, type SlotRecord } from '../../catalogue/records/slot.js';
 import { representation, type Representation } from './entity-tag.js';
 
 /** Distinct base URLs whose JSON is kept per snapshot; more (a stream of forged Host headers) is not cached. */
@@ -39,20 +39,50 @@ function perSnapshotSlotCache<T>(make: SlotValue<T>): SlotValue<T> {
   };
 }
 
-/** `{"id":"1",…,"url":"…"}` for one slot of `catalogue`. */
-const slotJson = perSnapshotSlotCache((_catalogue, record, base) => JSON.stringify(toPublicSlot(record, base)));
+/**
+ * Each slot's JSON up to its link (`{"id":"1",…,"url":`) as UTF-8, made once per record and kept while
+ * the record lives: the write path shares an untouched slot's record between snapshots, so a slot is
+ * serialised once however many snapshots and pages show it, and the bytes are one per slot whatever
+ * the base URLs asked (at most the catalogue's size in all, ~0.5 KB a slot).
+ */
+const heads = new WeakMap<SlotRecord, Buffer>();
 
-/** `slotJson` as the bytes a response sends with their tag, so a lookup answer is not encoded again per request. */
+function headOf(record: SlotRecord): Buffer {
+  let head = heads.get(record);
+  if (head === undefined) {
+    // The link is the last field: the JSON with an empty base, less the link's value and the closing brace.
+    const json = JSON.stringify(toPublicSlot(record, ''));
+    head = Buffer.from(json.slice(0, json.length - JSON.stringify(slotPageUrl('', record.slug)).length - 1));
+    heads.set(record, head);
+  }
+  return head;
+}
+
+/** What follows a slot's head: its link under `base` and the closing brace. */
+function tailOf(record: SlotRecord, base: string): string {
+  return `${JSON.stringify(slotPageUrl(base, record.slug))}}`;
+}
+
+/** One slot's JSON as `JSON.stringify(toPublicSlot(record, base))` gives it, as UTF-8. */
+function slotBytes(record: SlotRecord, base: string): Buffer {
+  return Buffer.concat([headOf(record), Buffer.from(tailOf(record, base))]);
+}
+
+/** `slotBytes` with its tag, kept per snapshot, so a lookup answer is not encoded again per request. */
 export const slotRepresentation: SlotValue<Representation> = perSnapshotSlotCache((catalogue, record, base) =>
-  representation(catalogue, `slot ${record.id} ${base}`, Buffer.from(slotJson(catalogue, record, base))),
+  representation(catalogue, `slot ${record.id} ${base}`, slotBytes(record, base)),
 );
 
-/** `[{…},{…}]` for a run of slots, from the cached strings. */
-export function slotArrayJson(catalogue: Catalogue, records: readonly SlotRecord[], base: string): string {
-  let json = '[';
+/**
+ * `opening` `[{…},{…}]` `closing` as UTF-8, the slots from their kept heads: the only bytes encoded
+ * per request are the links and the few around the array.
+ */
+export function slotArrayBody(records: readonly SlotRecord[], base: string, opening: string, closing: string): Buffer {
+  const parts: Buffer[] = [Buffer.from(`${opening}[`)];
   for (let index = 0; index < records.length; index++) {
-    if (index > 0) json += ',';
-    json += slotJson(catalogue, records[index] as SlotRecord, base);
+    const record = records[index] as SlotRecord;
+    parts.push(headOf(record), Buffer.from(index + 1 < records.length ? `${tailOf(record, base)},` : tailOf(record, base)));
   }
-  return `${json}]`;
+  parts.push(Buffer.from(`]${closing}`));
+  return Buffer.concat(parts);
 }
