@@ -96,30 +96,66 @@ function facetsOf(index: SearchIndex, names: readonly FacetName[], passing: Uint
   if (first < 0) return Object.fromEntries(names.map((name) => [name, []]));
   let last = passing.length - 1;
   while (passing[last] === 0) last--;
-  return Object.fromEntries(names.map((name) => [name, rankFacet(name, facetOf(index, name, passing, first, last, total), forms)]));
+  const failing = total * 2 > index.idOrder.length ? failingOf(index, passing) : undefined;
+  return Object.fromEntries(names.map((name) => [name, rankFacet(name, facetOf(index, name, { bits: passing, first, last }, total, failing), forms)]));
+}
+
+/** A set of slot numbers as a bitset, and the span of its set words (`first > last`: none). */
+interface Spanned {
+  readonly bits: Uint32Array;
+  readonly first: number;
+  readonly last: number;
+}
+
+/** The slots in use that are not in `passing`. */
+function failingOf(index: SearchIndex, passing: Uint32Array): Spanned {
+  const { live } = index;
+  const bits = index.scratch.zeroed();
+  let first = live.length;
+  let last = -1;
+  for (let word = 0; word < live.length; word++) {
+    const value = (live[word] as number) & ~(passing[word] as number);
+    if (value === 0) continue;
+    bits[word] = value;
+    if (first > word) first = word;
+    last = word;
+  }
+  return { bits, first, last };
 }
 
 /**
- * One facet's counts over the passing set (its set words `first..last`): each value's posting
- * intersected with it and counted, or, when reading every posting would cost more, the passing slots'
- * own values, numbered, tallied in an array of counters.
+ * One facet's counts over the passing set (its set words `first..last`), by the cheapest of: each
+ * value's posting intersected with it and counted; the passing slots' own values, numbered, tallied in
+ * an array of counters; or, when most slots pass, the whole catalogue's counts less a tally of the
+ * slots that fail.
  */
-function facetOf(index: SearchIndex, name: FacetName, passing: Uint32Array, first: number, last: number, total: number): Map<string | number, number> {
+function facetOf(
+  index: SearchIndex,
+  name: FacetName,
+  { bits: passing, first, last }: Spanned,
+  total: number,
+  failing: Spanned | undefined,
+): Map<string | number, number> {
   const postings = index.fields[FACET_FIELDS[name]];
   const span = last - first + 1;
   let postingsCost = 0;
   for (const posting of postings.values()) postingsCost += posting instanceof Uint32Array ? span : postingCost(posting);
+  const tallyCost = total * VALUES_PER_SLOT[name];
+  const failingCost = failing === undefined ? Infinity : (index.idOrder.length - total) * VALUES_PER_SLOT[name];
   const counts = new Map<string | number, number>();
-  if (total * VALUES_PER_SLOT[name] >= postingsCost) {
+  if (postingsCost <= tallyCost && postingsCost <= failingCost) {
     for (const [value, posting] of postings) {
       const count = countIn(posting, passing, first, last);
       if (count > 0) counts.set(value as string | number, count);
     }
     return counts;
   }
-  index.facetColumns.tally(name, passing, first, last).forEach((count, number) => {
+  const counters =
+    failing !== undefined && failingCost < tallyCost
+      ? index.facetColumns.tallyAllBut(name, index.live, failing.bits, failing.first, failing.last)
+      : index.facetColumns.tally(name, passing, first, last);
+  counters.forEach((count, number) => {
     if (count > 0) counts.set(facetValueAt(name, number), count);
   });
   return counts;
 }
-
