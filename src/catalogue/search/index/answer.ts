@@ -67,9 +67,9 @@ function pageNumbers(index: SearchIndex, groups: readonly Group[], order: SlotOr
 function inGroupOrder(index: SearchIndex, group: Group, order: SlotOrder, skip: number, taken: number): number[] {
   const wanted = skip + taken;
   // Walking a presorted order meets a member every `numbers / count` steps on average; sorting the
-  // members costs a pass over the bitset and about log2(count) comparisons (each a few steps) per member.
+  // members by their places in it costs a pass over the bitset and about log2(count) integer comparisons per member.
   const walkCost = (wanted * index.idOrder.length) / group.count;
-  const sortCost = group.bits.length + group.count * Math.log2(group.count + 1) * 4;
+  const sortCost = group.bits.length + group.count * Math.log2(group.count + 1);
   if (sortCost < walkCost) return index.orders.sorted(membersOf(group.bits), order).slice(skip, wanted);
   const presorted = order.key === 'id' && !order.descending ? index.idOrder : index.orders.of(order);
   const found: number[] = [];
