@@ -39,50 +39,63 @@ function perSnapshotSlotCache<T>(make: SlotValue<T>): SlotValue<T> {
   };
 }
 
-/**
- * Each slot's JSON up to its link (`{"id":"1",…,"url":`) as UTF-8, made once per record and kept while
- * the record lives: the write path shares an untouched slot's record between snapshots, so a slot is
- * serialised once however many snapshots and pages show it, and the bytes are one per slot whatever
- * the base URLs asked (at most the catalogue's size in all, ~0.5 KB a slot).
- */
-const heads = new WeakMap<SlotRecord, Buffer>();
-
-function headOf(record: SlotRecord): Buffer {
-  let head = heads.get(record);
-  if (head === undefined) {
-    // The link is the last field: the JSON with an empty base, less the link's value and the closing brace.
-    const json = JSON.stringify(toPublicSlot(record, ''));
-    head = Buffer.from(json.slice(0, json.length - JSON.stringify(slotPageUrl('', record.slug)).length - 1));
-    heads.set(record, head);
-  }
-  return head;
+/** A slot's JSON with an empty base URL, as UTF-8, and where in it the base goes (after the link's opening quote). */
+interface SlotJson {
+  readonly bytes: Buffer;
+  readonly baseAt: number;
 }
 
-/** What follows a slot's head: its link under `base` and the closing brace. */
-function tailOf(record: SlotRecord, base: string): string {
-  return `${JSON.stringify(slotPageUrl(base, record.slug))}}`;
+/**
+ * Each slot's JSON, made once per record and kept while the record lives: the write path shares an
+ * untouched slot's record between snapshots, so a slot is serialised once however many snapshots and
+ * pages show it, and its bytes are kept once whatever base URLs are asked (the catalogue's size at
+ * most, ~0.5 KB a slot).
+ */
+const slotJsons = new WeakMap<SlotRecord, SlotJson>();
+
+function jsonOf(record: SlotRecord): SlotJson {
+  let json = slotJsons.get(record);
+  if (json === undefined) {
+    const bytes = Buffer.from(JSON.stringify(toPublicSlot(record, '')));
+    // The link is the last field: its value, then the closing brace.
+    json = { bytes, baseAt: bytes.length - Buffer.byteLength(JSON.stringify(slotPageUrl('', record.slug))) };
+    slotJsons.set(record, json);
+  }
+  return json;
+}
+
+/**
+ * `opening` `[{…},{…}]` `closing` as UTF-8, each slot as `JSON.stringify(toPublicSlot(record, base))`
+ * gives it, copied from its kept bytes with the base put in: JSON escapes character by character, so
+ * the base's escaped form goes in as it is.
+ */
+export function slotArrayBody(records: readonly SlotRecord[], base: string, opening: string, closing: string): Buffer {
+  const baseBytes = Buffer.from(JSON.stringify(base).slice(1, -1));
+  const open = Buffer.from(`${opening}[`);
+  const close = Buffer.from(`]${closing}`);
+  const jsons = records.map(jsonOf);
+  let length = open.length + close.length + Math.max(records.length - 1, 0) + records.length * baseBytes.length;
+  for (const { bytes } of jsons) length += bytes.length;
+  const body = Buffer.allocUnsafe(length);
+  let at = open.copy(body, 0);
+  for (let index = 0; index < jsons.length; index++) {
+    const { bytes, baseAt } = jsons[index] as SlotJson;
+    if (index > 0) at += body.write(',', at);
+    at += bytes.copy(body, at, 0, baseAt);
+    at += baseBytes.copy(body, at);
+    at += bytes.copy(body, at, baseAt);
+  }
+  close.copy(body, at);
+  return body;
 }
 
 /** One slot's JSON as `JSON.stringify(toPublicSlot(record, base))` gives it, as UTF-8. */
-function slotBytes(record: SlotRecord, base: string): Buffer {
-  return Buffer.concat([headOf(record), Buffer.from(tailOf(record, base))]);
+function slotBody(record: SlotRecord, base: string): Buffer {
+  const { bytes, baseAt } = jsonOf(record);
+  return Buffer.concat([bytes.subarray(0, baseAt), Buffer.from(JSON.stringify(base).slice(1, -1)), bytes.subarray(baseAt)]);
 }
 
-/** `slotBytes` with its tag, kept per snapshot, so a lookup answer is not encoded again per request. */
+/** One slot's body, tagged and kept per snapshot, so a lookup answer is not encoded again per request. */
 export const slotRepresentation: SlotValue<Representation> = perSnapshotSlotCache((catalogue, record, base) =>
-  representation(catalogue, `slot ${record.id} ${base}`, slotBytes(record, base)),
+  representation(catalogue, `slot ${record.id} ${base}`, slotBody(record, base)),
 );
-
-/**
- * `opening` `[{…},{…}]` `closing` as UTF-8, the slots from their kept heads: the only bytes encoded
- * per request are the links and the few around the array.
- */
-export function slotArrayBody(records: readonly SlotRecord[], base: string, opening: string, closing: string): Buffer {
-  const parts: Buffer[] = [Buffer.from(`${opening}[`)];
-  for (let index = 0; index < records.length; index++) {
-    const record = records[index] as SlotRecord;
-    parts.push(headOf(record), Buffer.from(index + 1 < records.length ? `${tailOf(record, base)},` : tailOf(record, base)));
-  }
-  parts.push(Buffer.from(`]${closing}`));
-  return Buffer.concat(parts);
-}

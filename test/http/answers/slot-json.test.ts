@@ -11,8 +11,8 @@ const slots = [
   slotRecord(3, { name: 'Back\\slash' }),
 ];
 
-describe('slot JSON from kept heads', () => {
-  for (const base of ['https://slots.example', 'http://host:8080/a"b\\c', '']) {
+describe('slot JSON from kept bytes', () => {
+  for (const base of ['https://slots.example', 'http://host:8080/a"b\\c', 'https://bücher.example', '']) {
     it(`gives the bytes JSON.stringify gives, for base ${JSON.stringify(base)}`, () => {
       const expected = (records: typeof slots) => JSON.stringify(records.map((record) => toPublicSlot(record, base)));
       assert.equal(slotArrayBody(slots, base, '{"a":', ',"b":1}').toString(), `{"a":${expected(slots)},"b":1}`);
