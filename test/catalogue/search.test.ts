@@ -141,4 +141,11 @@ describe('Catalogue.search: cases by hand', () => {
     assert.equal(order(false).at(-1), 4);
     assert.equal(order(true).at(-1), 4);
   });
+
+  it('leaves out slots without a release year under a year bound alone, indexed or not', () => {
+    for (const filter of [{ minYear: 2000 }, { maxYear: 2100 }]) {
+      assert.deepEqual(ids(catalogue.search({ filter, order: { key: 'id', descending: false } })), [1, 2, 3]);
+      assert.deepEqual(ids(catalogue.page({ filter, order: { key: 'name', descending: false } }, { offset: 0, limit: 10 }).slots.map((record) => ({ record }))).sort(), [1, 2, 3]);
+    }
+  });
 });

@@ -38,16 +38,36 @@ const BOUNDS: readonly { readonly key: SlotOrder['key']; readonly value: BoundVa
 ];
 
 /**
- * Clears in `bits` the slots whose `key` lies outside `low..high`: the range is cut out of the field's
- * ascending order by two binary searches, and set as bits, or (when it holds most slots) the slots
- * outside it cleared, so at most half the slots are visited.
+ * Clears in `bits` the slots whose `key` lies outside `low..high` (or who have none): the range is cut
+ * out of the field's ascending order by two binary searches; then whichever is fewest is visited: the
+ * slots still in `bits` (kept when their place in the order is inside the range), the slots in the
+ * range (set as bits and intersected), or the slots outside it (cleared).
  */
 function keepWithin(index: SearchIndex, bits: Uint32Array, key: SlotOrder['key'], value: BoundValue, low: number, high: number): void {
-  const order = index.orders.of({ key, descending: false });
-  const valueAt = (at: number) => value(index.records[order[at] as number] as SlotRecord) ?? Infinity;
-  const first = firstAtLeast(order.length, (at) => valueAt(at) >= low);
-  const end = firstAtLeast(order.length, (at) => valueAt(at) > high);
-  if (2 * (end - first) <= order.length) {
+  const ascending: SlotOrder = { key, descending: false };
+  const order = index.orders.of(ascending);
+  const valueAt = (at: number) => value(index.records[order[at] as number] as SlotRecord);
+  // Slots without a value sort last, and fail every bound.
+  const first = firstAtLeast(order.length, (at) => (valueAt(at) ?? Infinity) >= low);
+  const end = firstAtLeast(order.length, (at) => {
+    const given = valueAt(at);
+    return given === undefined || given > high;
+  });
+  const inside = end - first;
+  if (countOf(bits) < Math.min(inside, order.length - inside)) {
+    const places = index.orders.placesIn(ascending);
+    for (let word = 0; word < bits.length; word++) {
+      let rest = bits[word] as number;
+      while (rest !== 0) {
+        const lowest = rest & -rest;
+        const place = places[(word << 5) + 31 - Math.clz32(lowest)] as number;
+        if (place < first || place >= end) bits[word] = (bits[word] as number) & ~lowest;
+        rest ^= lowest;
+      }
+    }
+    return;
+  }
+  if (2 * inside <= order.length) {
     const inRange = index.scratch.zeroed();
     for (let at = first; at < end; at++) {
       const number = order[at] as number;
