@@ -39,9 +39,8 @@ const BOUNDS: readonly { readonly key: SlotOrder['key']; readonly value: BoundVa
 
 /**
  * Clears in `bits` the slots whose `key` lies outside `low..high` (or who have none): the range is cut
- * out of the field's ascending order by two binary searches; then whichever is fewest is visited: the
- * slots still in `bits` (kept when their place in the order is inside the range), the slots in the
- * range (set as bits and intersected), or the slots outside it (cleared).
+ * out of the field's ascending order by two binary searches; then the slots still in `bits` are kept
+ * by their place in the order when they are few, else the range is taken from the order's prefixes.
  */
 function keepWithin(index: SearchIndex, bits: Uint32Array, key: SlotOrder['key'], value: BoundValue, low: number, high: number): void {
   const ascending: SlotOrder = { key, descending: false };
@@ -53,8 +52,8 @@ function keepWithin(index: SearchIndex, bits: Uint32Array, key: SlotOrder['key']
     const given = valueAt(at);
     return given === undefined || given > high;
   });
-  const inside = end - first;
-  if (countOf(bits) < Math.min(inside, order.length - inside)) {
+  // The prefixes cost two passes over the words and up to two steps of single bits; a member, a place looked up.
+  if (countOf(bits) < 2 * bits.length) {
     const places = index.orders.placesIn(ascending);
     for (let word = 0; word < bits.length; word++) {
       let rest = bits[word] as number;
@@ -67,21 +66,7 @@ function keepWithin(index: SearchIndex, bits: Uint32Array, key: SlotOrder['key']
     }
     return;
   }
-  if (2 * inside <= order.length) {
-    const inRange = index.scratch.zeroed();
-    for (let at = first; at < end; at++) {
-      const number = order[at] as number;
-      inRange[number >>> 5] = (inRange[number >>> 5] as number) | (1 << (number & 31));
-    }
-    keepOnly(bits, inRange);
-    return;
-  }
-  const clear = (at: number) => {
-    const number = order[at] as number;
-    bits[number >>> 5] = (bits[number >>> 5] as number) & ~(1 << (number & 31));
-  };
-  for (let at = 0; at < first; at++) clear(at);
-  for (let at = end; at < order.length; at++) clear(at);
+  index.orders.prefixesOf(ascending).keepPlaces(bits, order, first, end, index.live);
 }
 
 /** The first of `0..count` where `holds` (false, then true) turns true. */

@@ -1,6 +1,7 @@
 import type { SlotRecord } from '../../records/slot.js';
 import type { SlotKeys } from '../../snapshot/slot-keys.js';
 import { comparator, Found, type SlotOrder } from '../slot-order.js';
+import { OrderPrefixes } from './order-prefixes.js';
 
 /** What each numeric sort key reads from a slot. */
 const NUMERIC_KEYS: Readonly<Record<Exclude<SlotOrder['key'], 'name' | 'relevance'>, (record: SlotRecord) => number | undefined>> = {
@@ -49,6 +50,21 @@ export class SlotOrders {
       this.ranks.set(name, ranks);
     }
     return ranks;
+  }
+
+  /** Prefixes of an order as bitsets: made at the first bound on its key, moved by one-slot writes. */
+  private readonly prefixes = new Map<string, OrderPrefixes>();
+
+  /** `order`'s prefixes (see `OrderPrefixes`). */
+  prefixesOf(asked: SlotOrder): OrderPrefixes {
+    const presorted = this.of(asked);
+    const name = orderName(asked.key === 'relevance' ? WITHIN_RELEVANCE : asked);
+    let prefixes = this.prefixes.get(name);
+    if (prefixes === undefined) {
+      prefixes = OrderPrefixes.build(presorted, this.records.length);
+      this.prefixes.set(name, prefixes);
+    }
+    return prefixes;
   }
 
   /**
@@ -128,6 +144,8 @@ export class SlotOrders {
         next.made.set(name, numbers);
         const ranks = this.ranks.get(name);
         if (ranks !== undefined) next.ranks.set(name, ranks);
+        const prefixes = this.prefixes.get(name);
+        if (prefixes !== undefined) next.prefixes.set(name, prefixes);
         continue;
       }
       let moved = numbers;
@@ -150,6 +168,8 @@ export class SlotOrders {
       next.made.set(name, moved);
       const ranks = this.ranks.get(name);
       if (ranks !== undefined) next.ranks.set(name, movedRanks(ranks, records.length, moved, removedAt, insertedAt));
+      const prefixes = this.prefixes.get(name);
+      if (prefixes !== undefined) next.prefixes.set(name, prefixes.withChange(moved, number, records.length, removedAt, insertedAt));
     }
     return next;
   }
