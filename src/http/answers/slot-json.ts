@@ -39,10 +39,10 @@ function perSnapshotSlotCache<T>(make: SlotValue<T>): SlotValue<T> {
   };
 }
 
-/** A slot's JSON with an empty base URL, as UTF-8, and where in it the base goes (after the link's opening quote). */
+/** A slot's JSON as UTF-8, cut where its base URL goes (after the link's opening quote). */
 interface SlotJson {
-  readonly bytes: Buffer;
-  readonly baseAt: number;
+  readonly head: Buffer;
+  readonly rest: Buffer;
 }
 
 /**
@@ -58,7 +58,8 @@ function jsonOf(record: SlotRecord): SlotJson {
   if (json === undefined) {
     const bytes = Buffer.from(JSON.stringify(toPublicSlot(record, '')));
     // The link is the last field: its value, then the closing brace.
-    json = { bytes, baseAt: bytes.length - Buffer.byteLength(JSON.stringify(slotPageUrl('', record.slug))) };
+    const baseAt = bytes.length - Buffer.byteLength(JSON.stringify(slotPageUrl('', record.slug)));
+    json = { head: bytes.subarray(0, baseAt), rest: bytes.subarray(baseAt) };
     slotJsons.set(record, json);
   }
   return json;
@@ -75,24 +76,30 @@ export function slotArrayBody(records: readonly SlotRecord[], base: string, open
   const close = Buffer.from(`]${closing}`);
   const jsons = records.map(jsonOf);
   let length = open.length + close.length + Math.max(records.length - 1, 0) + records.length * baseBytes.length;
-  for (const { bytes } of jsons) length += bytes.length;
+  for (const { head, rest } of jsons) length += head.length + rest.length;
   const body = Buffer.allocUnsafe(length);
-  let at = open.copy(body, 0);
+  body.set(open, 0);
+  let at = open.length;
   for (let index = 0; index < jsons.length; index++) {
-    const { bytes, baseAt } = jsons[index] as SlotJson;
-    if (index > 0) at += body.write(',', at);
-    at += bytes.copy(body, at, 0, baseAt);
-    at += baseBytes.copy(body, at);
-    at += bytes.copy(body, at, baseAt);
+    const { head, rest } = jsons[index] as SlotJson;
+    if (index > 0) body[at++] = COMMA;
+    body.set(head, at);
+    at += head.length;
+    body.set(baseBytes, at);
+    at += baseBytes.length;
+    body.set(rest, at);
+    at += rest.length;
   }
-  close.copy(body, at);
+  body.set(close, at);
   return body;
 }
 
+const COMMA = 0x2c;
+
 /** One slot's JSON as `JSON.stringify(toPublicSlot(record, base))` gives it, as UTF-8. */
 function slotBody(record: SlotRecord, base: string): Buffer {
-  const { bytes, baseAt } = jsonOf(record);
-  return Buffer.concat([bytes.subarray(0, baseAt), Buffer.from(JSON.stringify(base).slice(1, -1)), bytes.subarray(baseAt)]);
+  const { head, rest } = jsonOf(record);
+  return Buffer.concat([head, Buffer.from(JSON.stringify(base).slice(1, -1)), rest]);
 }
 
 /** One slot's body, tagged and kept per snapshot, so a lookup answer is not encoded again per request. */
