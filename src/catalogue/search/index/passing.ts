@@ -157,13 +157,17 @@ export function passingGroups(
 
 /** `passing` split by name match, then by how many words matched only by a typo. */
 function relevanceGroups(index: SearchIndex, passing: Uint32Array, sets: readonly WordSets[]): Group[] {
+  // Only the span of words holding passing slots is read: the groups are clear outside it.
+  const first = passing.findIndex((word) => word !== 0);
+  let last = passing.length - 1;
+  while (last > first && passing[last] === 0) last--;
   const named = index.scratch.copyOf(passing);
   for (const { inName } of sets) keepOnly(named, inName);
   // Per slot, how many words are no prefix of its words: a sum over the words, kept in bit planes.
   const typoWords = sets.filter(({ prefix, matching }) => prefix !== matching).map(({ prefix }) => prefix);
   const planes: Uint32Array[] = Array.from({ length: 32 - Math.clz32(typoWords.length) }, () => index.scratch.zeroed());
   for (const prefix of typoWords) {
-    for (let word = 0; word < passing.length; word++) {
+    for (let word = first; word <= last; word++) {
       let carry = (passing[word] as number) & ~(prefix[word] ?? 0);
       for (let plane = 0; carry !== 0 && plane < planes.length; plane++) {
         const value = (planes[plane] as Uint32Array)[word] as number;
@@ -176,7 +180,7 @@ function relevanceGroups(index: SearchIndex, passing: Uint32Array, sets: readonl
   for (const inName of [true, false]) {
     for (let typos = 0; typos <= typoWords.length; typos++) {
       const bits = index.scratch.zeroed();
-      for (let word = 0; word < passing.length; word++) {
+      for (let word = first; word <= last; word++) {
         let value = (passing[word] as number) & (inName ? (named[word] as number) : ~(named[word] as number));
         for (let plane = 0; plane < planes.length; plane++) {
           const set = (planes[plane] as Uint32Array)[word] as number;
