@@ -1,5 +1,5 @@
 import type { SlotRecord } from '../../records/slot.js';
-import { rankFacet, type FacetCount, type FacetForms, type FacetName } from '../facets.js';
+import { MAX_FACET_VALUES, rankFacet, type FacetCount, type FacetForms, type FacetName } from '../facets.js';
 import { facetValueAt } from './facet-values.js';
 import type { SearchPage, SlotQuery } from '../../catalogue.js';
 import type { Page } from '../filter.js';
@@ -154,8 +154,18 @@ function facetOf(
     failing !== undefined && failingCost < tallyCost
       ? index.facetColumns.tallyAllBut(name, index.live, failing.bits, failing.first, failing.last)
       : index.facetColumns.tally(name, passing, first, last);
+  // Only values that can be among the most counted are ranked: those counted at least as often as the
+  // one in place `MAX_FACET_VALUES` (ties there are broken by value, so all of them stay).
+  const least = leastRanked(counters);
   counters.forEach((count, number) => {
-    if (count > 0) counts.set(facetValueAt(name, number), count);
+    if (count >= least) counts.set(facetValueAt(name, number), count);
   });
   return counts;
+}
+
+/** The count at place `MAX_FACET_VALUES` of `counters` from the most counted, or 1 when fewer are counted. */
+function leastRanked(counters: Int32Array): number {
+  const counted = counters.filter((count) => count > 0);
+  if (counted.length <= MAX_FACET_VALUES) return 1;
+  return counted.sort()[counted.length - MAX_FACET_VALUES] as number;
 }
