@@ -1,7 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { Catalogue } from '../../src/catalogue/catalogue.js';
+import { Catalogue, type SlotQuery } from '../../src/catalogue/catalogue.js';
+import { VOLATILITIES } from '../../src/catalogue/records/slot.js';
+import type { SlotFilter } from '../../src/catalogue/search/filter.js';
 import { FACET_NAMES } from '../../src/catalogue/search/facets.js';
 import { searchWords } from '../../src/catalogue/search/search-words.js';
 import type { SlotOrder } from '../../src/catalogue/search/slot-order.js';
@@ -141,4 +143,41 @@ describe('Catalogue.search: cases by hand', () => {
     assert.equal(order(false).at(-1), 4);
     assert.equal(order(true).at(-1), 4);
   });
+
+  it('leaves out slots without a release year under a year bound alone, indexed or not', () => {
+    for (const filter of [{ minYear: 2000 }, { maxYear: 2100 }]) {
+      assert.deepEqual(ids(catalogue.search({ filter, order: { key: 'id', descending: false } })), [1, 2, 3]);
+      assert.deepEqual(ids(catalogue.page({ filter, order: { key: 'name', descending: false } }, { offset: 0, limit: 10 }).slots.map((record) => ({ record }))).sort(), [1, 2, 3]);
+    }
+  });
+});
+
+describe('Catalogue.page: facets of more than 50 values', () => {
+  // 60 providers on 60, 59, ... 1 slots (no two tied), and 90 years, many tied at the 50th place
+  // (where the value breaks the tie), over 1,830 slots.
+  const providers = Array.from({ length: 60 }, (_, provider) => Array<string>(60 - provider).fill(`Provider ${provider}`)).flat();
+  const slots = providers.map((provider, index) =>
+    slotRecord(index + 1, {
+      name: `Slot ${index + 1}`,
+      provider,
+      releaseYear: 1900 + ((index * 13) % 90),
+      volatility: VOLATILITIES[index % 4],
+      emojiTags: [['🍒', '💎', '🔥', '🐉'][index % 4] as string],
+    }),
+  );
+  const catalogue = Catalogue.of(slots, {});
+  const facets = ['provider', 'releaseYear', 'emoji'] as const;
+
+  const cases: [string, SlotFilter][] = [
+    ['every slot passing', {}],
+    ['most passing', { minYear: 1905 }],
+    ['a quarter passing', { volatilities: ['High'] }],
+    ['a few passing', { minYear: 1989 }],
+  ];
+  for (const [label, filter] of cases) {
+    it(`ranks the first 50 as the rules do, ${label}`, () => {
+      const request: SlotQuery = { filter, order: { key: 'id', descending: false } };
+      assert.deepEqual(observedPage(catalogue, request, 0, 24, facets), referencePage(slots, catalogue, request, 0, 24, facets));
+    });
+  }
 });

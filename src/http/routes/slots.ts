@@ -12,7 +12,7 @@ import { notFound } from '../answers/errors.js';
 import { limitParam, slotListParams, type Query } from '../input/query.js';
 import { SLOT_EXAMPLE, SLOT_LIST_EXAMPLE } from '../contract/openapi-examples.js';
 import { DOCUMENTED_ONLY, NotFoundSchema, NotModifiedSchema, SimilarQuerySchema, SlotListQuerySchema, SlotParamsSchema } from '../contract/request-schemas.js';
-import { slotArrayJson, slotRepresentation } from '../answers/slot-json.js';
+import { slotArrayBody, slotRepresentation } from '../answers/slot-json.js';
 import { bodyBytes, MB, perSnapshot, perSnapshotCache } from '../answers/snapshot-memo.js';
 import { matchItem, MatchItemSchema } from './match.js';
 
@@ -66,7 +66,7 @@ export function slotListBody(catalogue: Catalogue, query: Query, baseOf: () => s
   return listBodies(catalogue, key, () => {
     const { slots, total, facets } = catalogue.page(request.query, request.page, request.facets);
     const facetsJson = facets === undefined ? '' : `,"facets":${JSON.stringify(facets)}`;
-    const body = Buffer.from(`{"slots":${slotArrayJson(catalogue, slots, base)},"count":${slots.length},"total":${total}${facetsJson}}`);
+    const body = slotArrayBody(slots, base, '{"slots":', `,"count":${slots.length},"total":${total}${facetsJson}}`);
     return representation(catalogue, `list ${key}`, body);
   });
 }

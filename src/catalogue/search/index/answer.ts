@@ -1,5 +1,5 @@
 import type { SlotRecord } from '../../records/slot.js';
-import { rankFacet, type FacetCount, type FacetForms, type FacetName } from '../facets.js';
+import { MAX_FACET_VALUES, rankFacet, type FacetCount, type FacetForms, type FacetName } from '../facets.js';
 import { facetValueAt } from './facet-values.js';
 import type { SearchPage, SlotQuery } from '../../catalogue.js';
 import type { Page } from '../filter.js';
@@ -67,9 +67,9 @@ function pageNumbers(index: SearchIndex, groups: readonly Group[], order: SlotOr
 function inGroupOrder(index: SearchIndex, group: Group, order: SlotOrder, skip: number, taken: number): number[] {
   const wanted = skip + taken;
   // Walking a presorted order meets a member every `numbers / count` steps on average; sorting the
-  // members costs a pass over the bitset and about log2(count) comparisons (each a few steps) per member.
+  // members by their places in it costs a pass over the bitset and about log2(count) integer comparisons per member.
   const walkCost = (wanted * index.idOrder.length) / group.count;
-  const sortCost = group.bits.length + group.count * Math.log2(group.count + 1) * 4;
+  const sortCost = group.bits.length + group.count * Math.log2(group.count + 1);
   if (sortCost < walkCost) return index.orders.sorted(membersOf(group.bits), order).slice(skip, wanted);
   const presorted = order.key === 'id' && !order.descending ? index.idOrder : index.orders.of(order);
   const found: number[] = [];
@@ -96,30 +96,76 @@ function facetsOf(index: SearchIndex, names: readonly FacetName[], passing: Uint
   if (first < 0) return Object.fromEntries(names.map((name) => [name, []]));
   let last = passing.length - 1;
   while (passing[last] === 0) last--;
-  return Object.fromEntries(names.map((name) => [name, rankFacet(name, facetOf(index, name, passing, first, last, total), forms)]));
+  const failing = total * 2 > index.idOrder.length ? failingOf(index, passing) : undefined;
+  return Object.fromEntries(names.map((name) => [name, rankFacet(name, facetOf(index, name, { bits: passing, first, last }, total, failing), forms)]));
+}
+
+/** A set of slot numbers as a bitset, and the span of its set words (`first > last`: none). */
+interface Spanned {
+  readonly bits: Uint32Array;
+  readonly first: number;
+  readonly last: number;
+}
+
+/** The slots in use that are not in `passing`. */
+function failingOf(index: SearchIndex, passing: Uint32Array): Spanned {
+  const { live } = index;
+  const bits = index.scratch.zeroed();
+  let first = live.length;
+  let last = -1;
+  for (let word = 0; word < live.length; word++) {
+    const value = (live[word] as number) & ~(passing[word] as number);
+    if (value === 0) continue;
+    bits[word] = value;
+    if (first > word) first = word;
+    last = word;
+  }
+  return { bits, first, last };
 }
 
 /**
- * One facet's counts over the passing set (its set words `first..last`): each value's posting
- * intersected with it and counted, or, when reading every posting would cost more, the passing slots'
- * own values, numbered, tallied in an array of counters.
+ * One facet's counts over the passing set (its set words `first..last`), by the cheapest of: each
+ * value's posting intersected with it and counted; the passing slots' own values, numbered, tallied in
+ * an array of counters; or, when most slots pass, the whole catalogue's counts less a tally of the
+ * slots that fail.
  */
-function facetOf(index: SearchIndex, name: FacetName, passing: Uint32Array, first: number, last: number, total: number): Map<string | number, number> {
+function facetOf(
+  index: SearchIndex,
+  name: FacetName,
+  { bits: passing, first, last }: Spanned,
+  total: number,
+  failing: Spanned | undefined,
+): Map<string | number, number> {
   const postings = index.fields[FACET_FIELDS[name]];
   const span = last - first + 1;
   let postingsCost = 0;
   for (const posting of postings.values()) postingsCost += posting instanceof Uint32Array ? span : postingCost(posting);
+  const tallyCost = total * VALUES_PER_SLOT[name];
+  const failingCost = failing === undefined ? Infinity : (index.idOrder.length - total) * VALUES_PER_SLOT[name];
   const counts = new Map<string | number, number>();
-  if (total * VALUES_PER_SLOT[name] >= postingsCost) {
+  if (postingsCost <= tallyCost && postingsCost <= failingCost) {
     for (const [value, posting] of postings) {
       const count = countIn(posting, passing, first, last);
       if (count > 0) counts.set(value as string | number, count);
     }
     return counts;
   }
-  index.facetColumns.tally(name, passing, first, last).forEach((count, number) => {
-    if (count > 0) counts.set(facetValueAt(name, number), count);
+  const counters =
+    failing !== undefined && failingCost < tallyCost
+      ? index.facetColumns.tallyAllBut(name, index.live, failing.bits, failing.first, failing.last)
+      : index.facetColumns.tally(name, passing, first, last);
+  // Only values that can be among the most counted are ranked: those counted at least as often as the
+  // one in place `MAX_FACET_VALUES` (ties there are broken by value, so all of them stay).
+  const least = leastRanked(counters);
+  counters.forEach((count, number) => {
+    if (count >= least) counts.set(facetValueAt(name, number), count);
   });
   return counts;
 }
 
+/** The count at place `MAX_FACET_VALUES` of `counters` from the most counted, or 1 when fewer are counted. */
+function leastRanked(counters: Int32Array): number {
+  const counted = counters.filter((count) => count > 0);
+  if (counted.length <= MAX_FACET_VALUES) return 1;
+  return counted.sort()[counted.length - MAX_FACET_VALUES] as number;
+}

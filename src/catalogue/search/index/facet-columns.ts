@@ -54,45 +54,91 @@ class FacetColumn {
   }
 }
 
-/** A snapshot's facet columns, each packed at the first tally that needs it and kept. */
+/**
+ * A snapshot's facet columns, each packed at the first tally that needs it and kept, and each facet's
+ * counts over the whole catalogue, made at the first question that passes most slots (its counts are
+ * the whole's less the failing slots') and kept up to date by every one-slot write after that.
+ */
 export class FacetColumns {
   private readonly made: Map<FacetName, FacetColumn>;
+  private readonly wholes: Map<FacetName, Int32Array>;
 
   constructor(
     private readonly records: readonly (SlotRecord | undefined)[],
     private readonly keys: readonly (SlotKeys | undefined)[],
     made: ReadonlyMap<FacetName, FacetColumn> = new Map(),
+    wholes: ReadonlyMap<FacetName, Int32Array> = new Map(),
   ) {
     this.made = new Map(made);
+    this.wholes = new Map(wholes);
   }
 
-  /** How many slots set in `passing` (words `first..last`) carry each value of facet `name`, by value number. */
-  tally(name: FacetName, passing: Uint32Array, first: number, last: number): Int32Array {
+  private column(name: FacetName): FacetColumn {
     let column = this.made.get(name);
     if (column === undefined) {
       column = FacetColumn.build(name, this.records, this.keys);
       this.made.set(name, column);
     }
+    return column;
+  }
+
+  /** How many slots set in `passing` (words `first..last`) carry each value of facet `name`, by value number. */
+  tally(name: FacetName, passing: Uint32Array, first: number, last: number): Int32Array {
+    const column = this.column(name);
     // Sized once the column is packed: packing numbers every value of the catalogue.
     const counters = new Int32Array(facetValueCount(name));
     column.tally(passing, first, last, counters);
     return counters;
   }
 
+  /**
+   * `tally` for a passing set given by the slots in use (`live`) that fail (`failing`, words
+   * `first..last`): the whole catalogue's counts less the failing slots'.
+   */
+  tallyAllBut(name: FacetName, live: Uint32Array, failing: Uint32Array, first: number, last: number): Int32Array {
+    let whole = this.wholes.get(name);
+    if (whole === undefined) {
+      whole = this.tally(name, live, 0, live.length - 1);
+      this.wholes.set(name, whole);
+    }
+    const counters = new Int32Array(facetValueCount(name));
+    counters.set(whole);
+    if (first <= last) {
+      const failed = new Int32Array(counters.length);
+      this.column(name).tally(failing, first, last, failed);
+      for (let value = 0; value < counters.length; value++) counters[value] = (counters[value] as number) - (failed[value] as number);
+    }
+    return counters;
+  }
+
   /** The columns after slot `number` changed (`records` and `keys` are the new snapshot's). */
   withChange(records: readonly (SlotRecord | undefined)[], keys: readonly (SlotKeys | undefined)[], number: number): FacetColumns {
     const made = new Map<FacetName, FacetColumn>();
+    const wholes = new Map<FacetName, Int32Array>();
     const record = records[number];
     const before = this.records[number];
-    for (const [name, column] of this.made) {
+    for (const name of new Set([...this.made.keys(), ...this.wholes.keys()])) {
       const numbers = record === undefined ? new Int32Array(0) : facetValueNumbers(name, valuesOf(name, { record, keys: keys[number] as SlotKeys }));
-      const old = before === undefined ? undefined : facetValueNumbers(name, valuesOf(name, { record: before, keys: this.keys[number] as SlotKeys }));
-      // A change that leaves the slot's values of this facet alone leaves the column as it is.
-      const next = old !== undefined && sameNumbers(old, numbers) ? column : column.withSlot(number, numbers);
+      const old = before === undefined ? new Int32Array(0) : facetValueNumbers(name, valuesOf(name, { record: before, keys: this.keys[number] as SlotKeys }));
+      // A change that leaves the slot's values of this facet alone leaves the column and the counts as they are.
+      const same = before !== undefined && sameNumbers(old, numbers);
+      const column = this.made.get(name);
+      const next = column === undefined || same ? column : column.withSlot(number, numbers);
       if (next !== undefined) made.set(name, next);
+      const whole = this.wholes.get(name);
+      if (whole !== undefined) wholes.set(name, same ? whole : wholeWithChange(whole, facetValueCount(name), old, numbers));
     }
-    return new FacetColumns(records, keys, made);
+    return new FacetColumns(records, keys, made, wholes);
   }
+}
+
+/** Whole counts (by value number, `values` of them now) after one slot's values went from `old` to `numbers`. */
+function wholeWithChange(whole: Int32Array, values: number, old: Int32Array, numbers: Int32Array): Int32Array {
+  const next = new Int32Array(values);
+  next.set(whole);
+  for (const value of old) next[value] = (next[value] as number) - 1;
+  for (const value of numbers) next[value] = (next[value] as number) + 1;
+  return next;
 }
 
 function sameNumbers(a: Int32Array, b: Int32Array): boolean {

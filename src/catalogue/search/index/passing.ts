@@ -38,30 +38,35 @@ const BOUNDS: readonly { readonly key: SlotOrder['key']; readonly value: BoundVa
 ];
 
 /**
- * Clears in `bits` the slots whose `key` lies outside `low..high`: the range is cut out of the field's
- * ascending order by two binary searches, and set as bits, or (when it holds most slots) the slots
- * outside it cleared, so at most half the slots are visited.
+ * Clears in `bits` the slots whose `key` lies outside `low..high` (or who have none): the range is cut
+ * out of the field's ascending order by two binary searches; then the slots still in `bits` are kept
+ * by their place in the order when they are few, else the range is taken from the order's prefixes.
  */
 function keepWithin(index: SearchIndex, bits: Uint32Array, key: SlotOrder['key'], value: BoundValue, low: number, high: number): void {
-  const order = index.orders.of({ key, descending: false });
-  const valueAt = (at: number) => value(index.records[order[at] as number] as SlotRecord) ?? Infinity;
-  const first = firstAtLeast(order.length, (at) => valueAt(at) >= low);
-  const end = firstAtLeast(order.length, (at) => valueAt(at) > high);
-  if (2 * (end - first) <= order.length) {
-    const inRange = index.scratch.zeroed();
-    for (let at = first; at < end; at++) {
-      const number = order[at] as number;
-      inRange[number >>> 5] = (inRange[number >>> 5] as number) | (1 << (number & 31));
+  const ascending: SlotOrder = { key, descending: false };
+  const order = index.orders.of(ascending);
+  const valueAt = (at: number) => value(index.records[order[at] as number] as SlotRecord);
+  // Slots without a value sort last, and fail every bound.
+  const first = firstAtLeast(order.length, (at) => (valueAt(at) ?? Infinity) >= low);
+  const end = firstAtLeast(order.length, (at) => {
+    const given = valueAt(at);
+    return given === undefined || given > high;
+  });
+  // The prefixes cost two passes over the words and up to two steps of single bits; a member, a place looked up.
+  if (countOf(bits) < 2 * bits.length) {
+    const places = index.orders.placesIn(ascending);
+    for (let word = 0; word < bits.length; word++) {
+      let rest = bits[word] as number;
+      while (rest !== 0) {
+        const lowest = rest & -rest;
+        const place = places[(word << 5) + 31 - Math.clz32(lowest)] as number;
+        if (place < first || place >= end) bits[word] = (bits[word] as number) & ~lowest;
+        rest ^= lowest;
+      }
     }
-    keepOnly(bits, inRange);
     return;
   }
-  const clear = (at: number) => {
-    const number = order[at] as number;
-    bits[number >>> 5] = (bits[number >>> 5] as number) & ~(1 << (number & 31));
-  };
-  for (let at = 0; at < first; at++) clear(at);
-  for (let at = end; at < order.length; at++) clear(at);
+  index.orders.prefixesOf(ascending).keepPlaces(bits, order, first, end, index.live);
 }
 
 /** The first of `0..count` where `holds` (false, then true) turns true. */
@@ -152,13 +157,17 @@ export function passingGroups(
 
 /** `passing` split by name match, then by how many words matched only by a typo. */
 function relevanceGroups(index: SearchIndex, passing: Uint32Array, sets: readonly WordSets[]): Group[] {
+  // Only the span of words holding passing slots is read: the groups are clear outside it.
+  const first = passing.findIndex((word) => word !== 0);
+  let last = passing.length - 1;
+  while (last > first && passing[last] === 0) last--;
   const named = index.scratch.copyOf(passing);
   for (const { inName } of sets) keepOnly(named, inName);
   // Per slot, how many words are no prefix of its words: a sum over the words, kept in bit planes.
   const typoWords = sets.filter(({ prefix, matching }) => prefix !== matching).map(({ prefix }) => prefix);
   const planes: Uint32Array[] = Array.from({ length: 32 - Math.clz32(typoWords.length) }, () => index.scratch.zeroed());
   for (const prefix of typoWords) {
-    for (let word = 0; word < passing.length; word++) {
+    for (let word = first; word <= last; word++) {
       let carry = (passing[word] as number) & ~(prefix[word] ?? 0);
       for (let plane = 0; carry !== 0 && plane < planes.length; plane++) {
         const value = (planes[plane] as Uint32Array)[word] as number;
@@ -171,7 +180,7 @@ function relevanceGroups(index: SearchIndex, passing: Uint32Array, sets: readonl
   for (const inName of [true, false]) {
     for (let typos = 0; typos <= typoWords.length; typos++) {
       const bits = index.scratch.zeroed();
-      for (let word = 0; word < passing.length; word++) {
+      for (let word = first; word <= last; word++) {
         let value = (passing[word] as number) & (inName ? (named[word] as number) : ~(named[word] as number));
         for (let plane = 0; plane < planes.length; plane++) {
           const set = (planes[plane] as Uint32Array)[word] as number;
