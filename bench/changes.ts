@@ -8,6 +8,8 @@
  *   3. a burst of 1,000 writes with one webhook endpoint (all delivered, in order) against the same
  *      burst without one, alternating, fresh database each run.
  * Run with `npm run bench:changes` (builds first); prints a Markdown section and puts it into bench/RESULTS.md.
+ * `CHANGES_SECTIONS=feed,webhooks` measures only the named sections (streams, feed, webhooks) and
+ * leaves RESULTS.md alone.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, request, type IncomingMessage } from 'node:http';
@@ -29,7 +31,9 @@ const STREAM_WRITES = 50;
 const FEED_CHANGES = 100_000;
 const FEED_REQUESTS = 200;
 const BURST = 1_000;
-const BURST_ROUNDS = 2;
+const BURST_ROUNDS = Number(process.env['CHANGES_BURST_ROUNDS'] ?? 2);
+const SECTIONS = new Set((process.env['CHANGES_SECTIONS'] ?? 'streams,feed,webhooks').split(','));
+const EVERY_SECTION = SECTIONS.size === 3;
 const RESULTS_PATH = fileURLToPath(new URL('./RESULTS.md', import.meta.url));
 const AUTH = { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' };
 
@@ -238,6 +242,24 @@ async function feedSection(dir: string): Promise<string[]> {
       bytes.feed = f.body.length;
       bytes.slots = s.body.length;
     }
+    // Partners paging through the whole log from 0, each page's `next` the next `after`: the first
+    // finds no page answered before it (but the one asked above), the second follows in its steps.
+    const walks: { feed: number[]; slots: number[] }[] = [];
+    for (let walk = 0; walk < 2; walk++) {
+      const times = { feed: [] as number[], slots: [] as number[] };
+      let after = 0;
+      for (;;) {
+        const reply = await call(`${server.url}/api/changes?after=${after}&limit=1000`);
+        const page = json<{ changes: unknown[]; next: number; latest: number }>(reply);
+        if (page.changes.length < 1000) break;
+        times.feed.push(reply.ms);
+        times.slots.push((await call(slotsUrl)).ms);
+        after = page.next;
+      }
+      walks.push(times);
+    }
+    const walkRow = (name: string, times: { feed: number[]; slots: number[] }) =>
+      `| ${name} (${times.feed.length} full pages) | ${ms(median(times.feed))} | ${ms(percentile(times.feed, 99))} | ${ms(median(times.slots))} | ${(median(times.feed) / median(times.slots)).toFixed(2)} |`;
     return [
       `### The feed's page at ${FEED_CHANGES.toLocaleString('en')} changes`,
       '',
@@ -249,6 +271,14 @@ async function feedSection(dir: string): Promise<string[]> {
       `| \`GET /api/slots?limit=1000\` | ${ms(median(slots))} | ${ms(percentile(slots, 99))} | ${(bytes.slots / 1024).toFixed(0)} KiB |`,
       '',
       `Feed median / slots median: ${(median(feed) / median(slots)).toFixed(2)}.`,
+      '',
+      'Distinct `after` values: a partner paging through the whole log from `after=0` by each page\'s `next`, ' +
+        'each page followed by a 1,000-slot page of `GET /api/slots`; then a second partner doing the same:',
+      '',
+      '| walk | feed median | feed p99 | slots median | feed / slots |',
+      '|---|---|---|---|---|',
+      walkRow('first partner, pages not asked before', walks[0] as { feed: number[]; slots: number[] }),
+      walkRow('second partner, the same pages', walks[1] as { feed: number[]; slots: number[] }),
       '',
     ];
   } finally {
@@ -333,13 +363,13 @@ async function main(): Promise<void> {
       `\`npm run bench:changes\`, ${new Date().toISOString().slice(0, 10)}, ${machine.cpuCount} × ${machine.cpuModel}, Node ${machine.node}, ` +
         `load average at the start ${loadAverage()}. Servers built (\`dist/server.js\`), pinned to cores 0-1, on SQLite; the load from this process.`,
       '',
-      ...(await streamsSection(dir)),
-      ...(await feedSection(dir)),
-      ...(await webhookSection(dir)),
+      ...(SECTIONS.has('streams') ? await streamsSection(dir) : []),
+      ...(SECTIONS.has('feed') ? await feedSection(dir) : []),
+      ...(SECTIONS.has('webhooks') ? await webhookSection(dir) : []),
     ];
     const section = lines.join('\n');
     process.stdout.write(`${section}\n`);
-    writeSection(RESULTS_PATH, CHANGES_HEADING, section);
+    if (EVERY_SECTION) writeSection(RESULTS_PATH, CHANGES_HEADING, section);
   } finally {
     clearTimeout(timer);
     killAll();
