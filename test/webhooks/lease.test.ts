@@ -114,7 +114,7 @@ for (const { name, kind, setUp } of KINDS) {
       assert.deepEqual(receiver.received.map((request) => request.headers['webhook-id']), sequences.map((sequence) => `msg_${sequence}`));
       receiver.received.slice(1).forEach((request, index) => {
         const before = receiver.received[index];
-        assert.ok(before?.closedAt !== undefined && request.arrivedAt > before.closedAt, `request ${index + 1} overlapped the one before`);
+        assert.ok(before?.doneAt !== undefined && request.arrivedAt > before.doneAt, `request ${index + 1} overlapped the one before`);
       });
     });
   });
