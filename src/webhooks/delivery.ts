@@ -30,6 +30,13 @@ export interface DeliveryOptions {
    * than three store transactions per change.
    */
   readonly roundGapMs?: number;
+  /**
+   * While changes keep being followed (one within this long), delivery waits for a pause, so it
+   * does not compete with a burst of writes for the process; never longer than `maxDeferMs` after
+   * a change first waited, and never while an earlier round left deliveries undone.
+   */
+  readonly quietMs?: number;
+  readonly maxDeferMs?: number;
   readonly onTrouble?: (error: unknown) => void;
 }
 
@@ -41,8 +48,10 @@ const LEASE_BATCH = 10;
 const DELIVERIES_PER_LEASE = 500;
 /** Successful deliveries written to the store together. */
 const FLUSH_EVERY = 100;
-/** See `DeliveryOptions.roundGapMs`. */
+/** See `DeliveryOptions.roundGapMs`, `quietMs` and `maxDeferMs`. */
 const ROUND_GAP_MS = 100;
+const QUIET_MS = 50;
+const MAX_DEFER_MS = 1_000;
 /** A kept-alive connection to a receiver is closed after this long unused (Node's servers close theirs after 5 s). */
 const IDLE_CONNECTION_MS = 4_000;
 
@@ -104,10 +113,17 @@ export class WebhookDelivery {
   /** Room a lease must have left beyond a POST's timeout when it is sent: for the clocks, and the write that extends it. */
   private readonly leaseMarginMs: number;
   private readonly roundGapMs: number;
+  private readonly quietMs: number;
+  private readonly maxDeferMs: number;
   private timer: NodeJS.Timeout | undefined;
-  /** A round waiting for the gap after the last one to pass. */
+  /** A round waiting for the gap after the last one, or for a pause in the changes. */
   private pending: NodeJS.Timeout | undefined;
+  /** `performance.now()` when the last round began, when the last change was followed, and when the first wake-up not yet served came. */
   private lastRoundAt = Number.NEGATIVE_INFINITY;
+  private lastChangeAt = Number.NEGATIVE_INFINITY;
+  private dueSince: number | undefined;
+  /** Whether the last round stopped with deliveries left to do: the next one then waits for no pause. */
+  private behind = false;
   private round: Promise<void> | undefined;
   private again = false;
   private stopped = false;
@@ -125,6 +141,8 @@ export class WebhookDelivery {
     if (this.leaseMs <= this.timeoutMs) throw new Error('webhook delivery: the lease must outlast the timeout of a POST');
     this.leaseMarginMs = Math.min(1_000, (this.leaseMs - this.timeoutMs) / 2);
     this.roundGapMs = options.roundGapMs ?? ROUND_GAP_MS;
+    this.quietMs = options.quietMs ?? QUIET_MS;
+    this.maxDeferMs = options.maxDeferMs ?? MAX_DEFER_MS;
   }
 
   start(): void {
@@ -133,17 +151,25 @@ export class WebhookDelivery {
     this.wake();
   }
 
+  /** A change was followed (written here or by another instance): deliveries are due. */
+  changed(): void {
+    this.lastChangeAt = performance.now();
+    this.wake();
+  }
+
   /**
-   * Looks for due deliveries (a change was followed): at once, or when the gap since the last
-   * round has passed, so a burst's wake-ups make one round; rounds never overlap.
+   * Looks for due deliveries: at once, or once the gap since the last round has passed and the
+   * changes pause (see `DeliveryOptions`), so a burst's wake-ups make one round; rounds never overlap.
    */
   wake(): void {
-    if (this.stopped || this.pending !== undefined) return;
+    if (this.stopped) return;
     if (this.round !== undefined) {
       this.again = true;
       return;
     }
-    const wait = this.lastRoundAt + this.roundGapMs - performance.now();
+    this.dueSince ??= performance.now();
+    if (this.pending !== undefined) return;
+    const wait = this.waitMs();
     if (wait > 0) {
       this.pending = setTimeout(() => {
         this.pending = undefined;
@@ -152,15 +178,29 @@ export class WebhookDelivery {
       return;
     }
     this.lastRoundAt = performance.now();
+    this.dueSince = undefined;
     this.round = this.deliverDue()
-      .catch((error: unknown) => this.options.onTrouble?.(error))
+      .then(
+        (behind) => void (this.behind = behind),
+        (error: unknown) => {
+          this.behind = false;
+          this.options.onTrouble?.(error);
+        },
+      )
       .finally(() => {
         this.round = undefined;
-        if (this.again) {
+        if (this.again || this.behind) {
           this.again = false;
           this.wake();
         }
       });
+  }
+
+  private waitMs(): number {
+    const now = performance.now();
+    const gap = this.lastRoundAt + this.roundGapMs - now;
+    const pause = this.behind ? 0 : Math.min(this.lastChangeAt + this.quietMs, (this.dueSince ?? now) + this.maxDeferMs) - now;
+    return Math.max(gap, pause, 0);
   }
 
   /**
@@ -178,10 +218,12 @@ export class WebhookDelivery {
     this.agents.https.destroy();
   }
 
-  private async deliverDue(): Promise<void> {
+  /** One round; true when it may have left deliveries undone (every endpoint it could lease, or one's whole share, taken). */
+  private async deliverDue(): Promise<boolean> {
     const now = this.now();
     const leased = await this.options.store.webhooks.leaseDue(this.owner, now, now + this.leaseMs, LEASE_BATCH);
-    await Promise.all(leased.map((endpoint) => this.deliverFrom(endpoint)));
+    const cut = await Promise.all(leased.map((endpoint) => this.deliverFrom(endpoint)));
+    return leased.length === LEASE_BATCH || cut.includes(true);
   }
 
   /**
@@ -192,7 +234,7 @@ export class WebhookDelivery {
    * POST whose timeout the lease would not cover: no POST ever goes out on a lease that could
    * expire before it ends, so two instances never deliver to one endpoint at the same time.
    */
-  private async deliverFrom(leased: LeasedEndpoint): Promise<void> {
+  private async deliverFrom(leased: LeasedEndpoint): Promise<boolean> {
     const { endpoint, secrets } = leased;
     const { store } = this.options;
     const log = new LogReader(store);
@@ -207,14 +249,15 @@ export class WebhookDelivery {
       pending = [];
       return held;
     };
+    let delivered = 0;
     try {
-      for (let delivered = 0; delivered < DELIVERIES_PER_LEASE && !this.stopped; delivered++) {
+      for (; delivered < DELIVERIES_PER_LEASE && !this.stopped; delivered++) {
         const next = await this.nextItem(endpoint, state.cursor, log);
         if (next === undefined) break;
         if (next.skippedTo !== undefined) state = { ...state, cursor: next.skippedTo };
         const item = next.item;
         if (item === undefined) continue;
-        if (this.now() + this.timeoutMs + this.leaseMarginMs > leaseUntil && !(await flush(this.now() + this.leaseMs))) return;
+        if (this.now() + this.timeoutMs + this.leaseMarginMs > leaseUntil && !(await flush(this.now() + this.leaseMs))) return false;
         const at = new Date(this.now());
         const outcome = await deliver(endpoint, secrets, messageIdOf(item.sequence), item, at, this.timeoutMs, this.options.allowPrivate, via);
         // Cut short by shutdown: not an attempt of the receiver's making, so neither a failure nor a success.
@@ -230,11 +273,13 @@ export class WebhookDelivery {
         });
         state = this.after(state, item.sequence, outcome);
         if (state.cursor !== item.sequence) break;
-        if (pending.length >= FLUSH_EVERY && !(await flush(this.now() + this.leaseMs))) return;
+        if (pending.length >= FLUSH_EVERY && !(await flush(this.now() + this.leaseMs))) return false;
       }
       await flush(null);
+      return delivered >= DELIVERIES_PER_LEASE;
     } catch (error) {
       this.options.onTrouble?.(error);
+      return false;
     } finally {
       if (held && leaseUntil !== 0) await store.webhooks.release(endpoint.id, this.owner).catch((error: unknown) => this.options.onTrouble?.(error));
     }

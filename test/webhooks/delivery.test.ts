@@ -75,7 +75,7 @@ for (const kind of KINDS) {
       const { id, secret } = await endpoint(app, receiver.url);
       receiver.answers.push({ status: 200 }, { status: 200 }, { status: 500 }, 'hang', { status: 429, headers: { 'retry-after': '1' } }, { status: 200 }, { status: 410 });
       delivery = new WebhookDelivery({ store, baseUrl: 'http://mirror.test', allowPrivate: true, retryDelaysMs: SHORT_DELAYS, timeoutMs: TIMEOUT_MS, pollMs: 20 });
-      app.catalogue.onAdvance(() => delivery?.wake());
+      app.catalogue.onAdvance(() => delivery?.changed());
       delivery.start();
 
       const sequences = [];
