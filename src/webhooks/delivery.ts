@@ -51,7 +51,7 @@ const FLUSH_EVERY = 100;
 /** See `DeliveryOptions.roundGapMs`, `quietMs` and `maxDeferMs`. */
 const ROUND_GAP_MS = 100;
 const QUIET_MS = 50;
-const MAX_DEFER_MS = 1_000;
+const MAX_DEFER_MS = 5_000;
 /** A kept-alive connection to a receiver is closed after this long unused (Node's servers close theirs after 5 s). */
 const IDLE_CONNECTION_MS = 4_000;
 
