@@ -8,6 +8,8 @@
  *   3. a burst of 1,000 writes with one webhook endpoint (all delivered, in order) against the same
  *      burst without one, alternating, fresh database each run.
  * Run with `npm run bench:changes` (builds first); prints a Markdown section and puts it into bench/RESULTS.md.
+ * `CHANGES_SECTIONS=feed,webhooks` measures only the named sections (streams, feed, webhooks) and
+ * leaves RESULTS.md alone.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, request, type IncomingMessage } from 'node:http';
@@ -19,6 +21,7 @@ import Database from 'better-sqlite3';
 import { readCatalogueDocument } from '../src/store/bundled.js';
 import { call, type Reply } from './load/http-client.js';
 import { syntheticCatalogue } from './load/synthetic-catalogue.js';
+import { processCpuSeconds } from './measure/cpu.js';
 import { describeMachine, loadAverage } from './measure/machine.js';
 import { CHANGES_HEADING, writeSection } from './report/results-sections.js';
 import { killAll, memoryOf, spawnPinned, type PinnedProcess } from './servers/processes.js';
@@ -29,7 +32,9 @@ const STREAM_WRITES = 50;
 const FEED_CHANGES = 100_000;
 const FEED_REQUESTS = 200;
 const BURST = 1_000;
-const BURST_ROUNDS = 2;
+const BURST_ROUNDS = Number(process.env['CHANGES_BURST_ROUNDS'] ?? 2);
+const SECTIONS = new Set((process.env['CHANGES_SECTIONS'] ?? 'streams,feed,webhooks').split(','));
+const EVERY_SECTION = SECTIONS.size === 3;
 const RESULTS_PATH = fileURLToPath(new URL('./RESULTS.md', import.meta.url));
 const AUTH = { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' };
 
@@ -238,6 +243,24 @@ async function feedSection(dir: string): Promise<string[]> {
       bytes.feed = f.body.length;
       bytes.slots = s.body.length;
     }
+    // Partners paging through the whole log from 0, each page's `next` the next `after`: the first
+    // finds no page answered before it (but the one asked above), the second follows in its steps.
+    const walks: { feed: number[]; slots: number[] }[] = [];
+    for (let walk = 0; walk < 2; walk++) {
+      const times = { feed: [] as number[], slots: [] as number[] };
+      let after = 0;
+      for (;;) {
+        const reply = await call(`${server.url}/api/changes?after=${after}&limit=1000`);
+        const page = json<{ changes: unknown[]; next: number; latest: number }>(reply);
+        if (page.changes.length < 1000) break;
+        times.feed.push(reply.ms);
+        times.slots.push((await call(slotsUrl)).ms);
+        after = page.next;
+      }
+      walks.push(times);
+    }
+    const walkRow = (name: string, times: { feed: number[]; slots: number[] }) =>
+      `| ${name} (${times.feed.length} full pages) | ${ms(median(times.feed))} | ${ms(percentile(times.feed, 99))} | ${ms(median(times.slots))} | ${(median(times.feed) / median(times.slots)).toFixed(2)} |`;
     return [
       `### The feed's page at ${FEED_CHANGES.toLocaleString('en')} changes`,
       '',
@@ -250,14 +273,42 @@ async function feedSection(dir: string): Promise<string[]> {
       '',
       `Feed median / slots median: ${(median(feed) / median(slots)).toFixed(2)}.`,
       '',
+      'Distinct `after` values: a partner paging through the whole log from `after=0` by each page\'s `next`, ' +
+        'each page followed by a 1,000-slot page of `GET /api/slots`; then a second partner doing the same:',
+      '',
+      '| walk | feed median | feed p99 | slots median | feed / slots |',
+      '|---|---|---|---|---|',
+      walkRow('first partner, pages not asked before', walks[0] as { feed: number[]; slots: number[] }),
+      walkRow('second partner, the same pages', walks[1] as { feed: number[]; slots: number[] }),
+      '',
     ];
   } finally {
     await server.process.stop();
   }
 }
 
+/** Where the receiver runs: a process of its own (the default), or this one's event loop (`CHANGES_RECEIVER=inline`), as the bench first had it. */
+const RECEIVER_INLINE = process.env['CHANGES_RECEIVER'] === 'inline';
+
+interface Receiver {
+  readonly url: string;
+  /** The `webhook-id`s received so far, in arrival order. */
+  ids(): Promise<readonly string[]>;
+  close(): Promise<void>;
+}
+
 /** A webhook receiver on loopback: answers 200 at once and keeps the ids in arrival order. */
-async function startReceiver(): Promise<{ url: string; ids: string[]; close(): Promise<void> }> {
+async function startReceiver(): Promise<Receiver> {
+  if (!RECEIVER_INLINE) {
+    const child = spawnPinned('0-1', process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./servers/webhook-receiver.ts', import.meta.url))]);
+    const deadline = Date.now() + 30_000;
+    while (!/^\d+\n/.test(child.output())) {
+      if (!child.running() || Date.now() > deadline) throw new Error(`the receiver did not start: ${child.output()}`);
+      await pause(20);
+    }
+    const base = `http://127.0.0.1:${child.output().trim()}`;
+    return { url: `${base}/hooks`, ids: async () => json<string[]>(await call(base)), close: () => child.stop() };
+  }
   const ids: string[] = [];
   const server = createServer((req, res) => {
     req.resume();
@@ -267,10 +318,18 @@ async function startReceiver(): Promise<{ url: string; ids: string[]; close(): P
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`, ids, close: () => new Promise((resolve) => server.close(() => resolve())) };
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`, ids: async () => ids, close: () => new Promise((resolve) => server.close(() => resolve())) };
 }
 
-async function burst(dir: string, withWebhook: boolean, round: number): Promise<{ writesMs: number; deliveredMs: number; inOrder: boolean }> {
+interface BurstRun {
+  readonly writesMs: number;
+  /** CPU seconds the server used during the writes: less noisy than their wall time on a shared machine. */
+  readonly writesCpuS: number;
+  readonly deliveredMs: number;
+  readonly inOrder: boolean;
+}
+
+async function burst(dir: string, withWebhook: boolean, round: number): Promise<BurstRun> {
   const path = join(dir, `burst-${round}-${withWebhook}.db`);
   const server = await startInstance(path, { WEBHOOK_ALLOW_PRIVATE: 'true' });
   const receiver = await startReceiver();
@@ -280,15 +339,19 @@ async function burst(dir: string, withWebhook: boolean, round: number): Promise<
     }
     const { latest: first } = json<{ latest: number }>(await call(`${server.url}/api/changes?after=0&limit=1`));
     const started = now();
+    const cpuBefore = processCpuSeconds(server.process.pid);
     for (let i = 0; i < BURST; i++) await createSlot(server.url);
     const writesMs = now() - started;
-    if (!withWebhook) return { writesMs, deliveredMs: Number.NaN, inOrder: true };
-    while (receiver.ids.length < BURST) {
-      if (now() - started > 120_000) throw new Error(`${receiver.ids.length} of ${BURST} deliveries within 2 minutes`);
+    const writesCpuS = processCpuSeconds(server.process.pid) - cpuBefore;
+    if (!withWebhook) return { writesMs, writesCpuS, deliveredMs: Number.NaN, inOrder: true };
+    let ids = await receiver.ids();
+    while (ids.length < BURST) {
+      if (now() - started > 120_000) throw new Error(`${ids.length} of ${BURST} deliveries within 2 minutes`);
       await pause(5);
+      ids = await receiver.ids();
     }
     const expected = Array.from({ length: BURST }, (_, index) => `msg_${first + index + 1}`);
-    return { writesMs, deliveredMs: now() - started, inOrder: receiver.ids.join() === expected.join() };
+    return { writesMs, writesCpuS, deliveredMs: now() - started, inOrder: ids.join() === expected.join() };
   } finally {
     await receiver.close();
     await server.process.stop();
@@ -296,24 +359,29 @@ async function burst(dir: string, withWebhook: boolean, round: number): Promise<
 }
 
 async function webhookSection(dir: string): Promise<string[]> {
-  const without: number[] = [];
-  const withHooks: { writesMs: number; deliveredMs: number; inOrder: boolean }[] = [];
+  const without: BurstRun[] = [];
+  const withHooks: BurstRun[] = [];
   for (let round = 0; round < BURST_ROUNDS; round++) {
-    without.push((await burst(dir, false, round)).writesMs);
+    without.push(await burst(dir, false, round));
     withHooks.push(await burst(dir, true, round));
   }
-  const withWrites = withHooks.map((run) => run.writesMs);
+  const seconds = (values: readonly number[]) => values.map((value) => `${(value / 1000).toFixed(2)} s`).join(', ');
+  const wall = (runs: readonly BurstRun[]) => runs.map((run) => run.writesMs);
+  const cpu = (runs: readonly BurstRun[]) => runs.map((run) => run.writesCpuS);
+  const cpuCell = (runs: readonly BurstRun[]) => `${cpu(runs).map((value) => value.toFixed(2)).join(', ')} (median ${median(cpu(runs)).toFixed(2)})`;
   return [
     `### A burst of ${BURST.toLocaleString('en')} one-slot writes with one webhook endpoint`,
     '',
-    `${BURST_ROUNDS} rounds, alternating, each on a fresh SQLite database; writes one after another over HTTP.`,
+    `${BURST_ROUNDS} rounds, alternating, each on a fresh SQLite database; writes one after another over HTTP; ` +
+      `the receiver ${RECEIVER_INLINE ? 'in this process\'s event loop (CHANGES_RECEIVER=inline)' : 'a process of its own'}, answering 200 at once.`,
     '',
-    '| run | writes\' own time (each round) | median | all delivered after the first write | in order |',
-    '|---|---|---|---|---|',
-    `| without webhooks | ${without.map((value) => `${(value / 1000).toFixed(2)} s`).join(', ')} | ${(median(without) / 1000).toFixed(2)} s | | |`,
-    `| one endpoint | ${withWrites.map((value) => `${(value / 1000).toFixed(2)} s`).join(', ')} | ${(median(withWrites) / 1000).toFixed(2)} s | ${withHooks.map((run) => `${(run.deliveredMs / 1000).toFixed(2)} s`).join(', ')} | ${withHooks.every((run) => run.inOrder) ? 'yes' : 'NO'} |`,
+    '| run | writes\' own time (each round) | median | server CPU s during the writes | all delivered after the first write | in order |',
+    '|---|---|---|---|---|---|',
+    `| without webhooks | ${seconds(wall(without))} | ${(median(wall(without)) / 1000).toFixed(2)} s | ${cpuCell(without)} | | |`,
+    `| one endpoint | ${seconds(wall(withHooks))} | ${(median(wall(withHooks)) / 1000).toFixed(2)} s | ${cpuCell(withHooks)} | ${seconds(withHooks.map((run) => run.deliveredMs))} | ${withHooks.every((run) => run.inOrder) ? 'yes' : 'NO'} |`,
     '',
-    `With webhooks / without (medians): ${(median(withWrites) / median(without)).toFixed(3)} (target: at most 1.10).`,
+    `With webhooks / without (medians): ${(median(wall(withHooks)) / median(wall(without))).toFixed(3)} (target: at most 1.10); ` +
+      `server CPU during the writes, with / without: ${(median(cpu(withHooks)) / median(cpu(without))).toFixed(3)}.`,
     '',
   ];
 }
@@ -333,13 +401,13 @@ async function main(): Promise<void> {
       `\`npm run bench:changes\`, ${new Date().toISOString().slice(0, 10)}, ${machine.cpuCount} × ${machine.cpuModel}, Node ${machine.node}, ` +
         `load average at the start ${loadAverage()}. Servers built (\`dist/server.js\`), pinned to cores 0-1, on SQLite; the load from this process.`,
       '',
-      ...(await streamsSection(dir)),
-      ...(await feedSection(dir)),
-      ...(await webhookSection(dir)),
+      ...(SECTIONS.has('streams') ? await streamsSection(dir) : []),
+      ...(SECTIONS.has('feed') ? await feedSection(dir) : []),
+      ...(SECTIONS.has('webhooks') ? await webhookSection(dir) : []),
     ];
     const section = lines.join('\n');
     process.stdout.write(`${section}\n`);
-    writeSection(RESULTS_PATH, CHANGES_HEADING, section);
+    if (EVERY_SECTION) writeSection(RESULTS_PATH, CHANGES_HEADING, section);
   } finally {
     clearTimeout(timer);
     killAll();

@@ -31,6 +31,7 @@ import { registerMetrics } from './http/plugins/metrics.js';
 import { registerRequestId, requestId, stampRequestId } from './http/caller/request-id.js';
 import { operationsRoutes } from './http/routes/operations.js';
 import { followRoutes } from './http/follow/follow-routes.js';
+import { ChangeFeed } from './http/follow/change-feed.js';
 import { Webhooks } from './webhooks/webhooks.js';
 
 export interface AppDeps {
@@ -138,7 +139,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   emojiRoutes(app, context);
   matchRoutes(app, context);
   redirectRoutes(app, context);
-  followRoutes(app, { config, catalogue: deps.catalogue, proxyTrust, ...(deps.heartbeatMs === undefined ? {} : { heartbeatMs: deps.heartbeatMs }) });
+  const feed = new ChangeFeed(store);
+  followRoutes(app, { config, catalogue: deps.catalogue, proxyTrust, feed, ...(deps.heartbeatMs === undefined ? {} : { heartbeatMs: deps.heartbeatMs }) });
   const webhooks = deps.webhooks ?? new Webhooks(deps.catalogue.store, { allowPrivate: config.webhookAllowPrivate });
   adminRoutes(app, { config, catalogue: deps.catalogue, rateLimiter, access, authenticator, webhooks });
   pageRoutes(app, context);
@@ -157,6 +159,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       isDraining,
       parseJson,
       idleTimeoutMs: timeouts.idleMs,
+      feed,
     });
   }
   return app;

@@ -67,7 +67,7 @@ async function main(): Promise<void> {
     allowPrivate: config.webhookAllowPrivate,
     onTrouble: (error) => warn(error, 'webhook delivery failed; retrying'),
   });
-  catalogue.onAdvance(() => delivery.wake());
+  catalogue.onAdvance(() => delivery.changed());
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
     clearInterval(pruning);

@@ -10,7 +10,7 @@ function statFields(pid: number | 'self'): string[] {
 }
 
 /** CPU seconds `pid` and the children it has now (workers) have used so far. */
-function processCpuSeconds(pid: number): number {
+export function processCpuSeconds(pid: number): number {
   let ticks = 0;
   for (const id of [pid, ...childrenOf(pid)]) {
     const fields = statFields(id);

@@ -14,6 +14,7 @@ import { EXPECTED_CORS } from '../support/http.js';
 import { startServer } from '../support/process.js';
 import { openStream } from '../support/sse.js';
 import { openConnection, parseResponses, type OpenConnection } from '../support/raw-http.js';
+import { startReceiver } from '../support/receiver.js';
 import { eventually, within } from '../support/wait.js';
 
 /** The longest a SIGTERM may take to end the process, whatever clients are doing. */
@@ -161,6 +162,46 @@ describe('SIGTERM to a real server process', () => {
       assert.ok(performance.now() - signalled < 3_000, 'streams do not hold the shutdown to its 8 s cut');
     } finally {
       await server.kill();
+    }
+  });
+
+  it('aborts a webhook delivery in flight, exits 0 at once, and leaves the delivery to the next instance, unrecorded', async () => {
+    const env = { ...(await seededEnv('webhooks.db')), WEBHOOK_ALLOW_PRIVATE: 'true' };
+    const receiver = await startReceiver();
+    // The first delivery never gets an answer: without the abort, the process would wait out the POST's 15 s timeout.
+    receiver.answers.push('hang');
+    const server = await startServer(env);
+    const exited = once(server.child, 'exit') as Promise<[number | null, NodeJS.Signals | null]>;
+    let next: Awaited<ReturnType<typeof startServer>> | undefined;
+    try {
+      const post = (url: string, body: unknown) => fetch(url, { method: 'POST', headers: { ...AUTH, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      const created = await post(`${server.url}/api/admin/webhooks`, { url: receiver.url, events: ['slot.upserted'] });
+      assert.equal(created.status, 201);
+      const { id } = (await created.json()) as { id: number };
+      assert.equal((await post(`${server.url}/api/admin/slots`, slotFields({ name: 'Delivered Twice' }))).status, 201);
+      await receiver.until(1);
+
+      const signalled = performance.now();
+      server.child.kill('SIGTERM');
+      const [code] = await within(exited, EXIT_WITHIN_MS, 'the process exiting');
+      assert.equal(code, 0);
+      assert.ok(performance.now() - signalled < 3_000, `exited ${(performance.now() - signalled).toFixed(0)} ms after SIGTERM: the delivery held the shutdown`);
+      await eventually(() => receiver.received[0]?.closedAt !== undefined, 2_000, 'the aborted POST\'s connection closed');
+
+      next = await startServer(env);
+      await receiver.until(2);
+      const [first, second] = receiver.received;
+      assert.equal(second?.headers['webhook-id'], first?.headers['webhook-id'], 'the same change, delivered again');
+      const statuses = async () =>
+        ((await (await fetch(`${(next as { url: string }).url}/api/admin/webhooks/${id}/attempts`, { headers: AUTH })).json()) as { attempts: { status: number | null }[] }).attempts.map(
+          (attempt) => attempt.status,
+        );
+      await eventually(async () => (await statuses()).length > 0, 5_000, 'the delivery recorded');
+      assert.deepEqual(await statuses(), [200], 'the aborted POST is no attempt: no failure, no retry delay');
+    } finally {
+      await server.kill();
+      await next?.stop();
+      await receiver.close();
     }
   });
 

@@ -8,6 +8,8 @@ export interface Received {
   /** performance.now() when the request had arrived whole, and when its connection closed. */
   readonly arrivedAt: number;
   closedAt: number | undefined;
+  /** performance.now() when it was over: its answer sent whole or its connection closed (a sender keeps connections alive). */
+  doneAt: number | undefined;
 }
 
 /** How the receiver answers one request: a status (with headers), or never (the sender times out). */
@@ -33,9 +35,13 @@ export async function startReceiver(path = '/hooks/slotmoji', defaultAnswer: Ans
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
-      const entry: Received = { headers: request.headers, body: Buffer.concat(chunks).toString(), arrivedAt: performance.now(), closedAt: undefined };
+      const entry: Received = { headers: request.headers, body: Buffer.concat(chunks).toString(), arrivedAt: performance.now(), closedAt: undefined, doneAt: undefined };
       received.push(entry);
-      request.socket.once('close', () => (entry.closedAt = performance.now()));
+      request.socket.once('close', () => {
+        entry.closedAt = performance.now();
+        entry.doneAt ??= entry.closedAt;
+      });
+      response.once('finish', () => (entry.doneAt ??= performance.now()));
       for (const wake of waiters) wake();
       const answer = answers.shift() ?? defaultAnswer;
       if (answer === 'hang') {

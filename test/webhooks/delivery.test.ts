@@ -75,7 +75,7 @@ for (const kind of KINDS) {
       const { id, secret } = await endpoint(app, receiver.url);
       receiver.answers.push({ status: 200 }, { status: 200 }, { status: 500 }, 'hang', { status: 429, headers: { 'retry-after': '1' } }, { status: 200 }, { status: 410 });
       delivery = new WebhookDelivery({ store, baseUrl: 'http://mirror.test', allowPrivate: true, retryDelaysMs: SHORT_DELAYS, timeoutMs: TIMEOUT_MS, pollMs: 20 });
-      app.catalogue.onAdvance(() => delivery?.wake());
+      app.catalogue.onAdvance(() => delivery?.changed());
       delivery.start();
 
       const sequences = [];
@@ -107,6 +107,29 @@ for (const kind of KINDS) {
       assert.match(attempts.attempts[3]?.error ?? '', /no answer within 0.4 s/);
       const listed = (await app.app.inject({ url: '/api/admin/webhooks', headers: AUTH })).json<{ webhooks: { id: number; status: string }[] }>();
       assert.deepEqual(listed.webhooks.map((hook) => [hook.id, hook.status]), [[id, 'disabled']]);
+    });
+
+    it('waits for a pause in the writes, but not past its bound: a steady stream of writes is delivered while it goes on, in order', async () => {
+      setup = await kind.setUp();
+      receiver = await startReceiver();
+      const { app, store } = setup;
+      await endpoint(app, receiver.url);
+      // Never quiet for 10 s while the writes go on, so only the 300 ms bound lets a round start.
+      delivery = new WebhookDelivery({ store, baseUrl: 'http://mirror.test', allowPrivate: true, pollMs: 20, quietMs: 10_000, maxDeferMs: 300 });
+      app.catalogue.onAdvance(() => delivery?.changed());
+      delivery.start();
+      const sequences: number[] = [];
+      let receivedWhileWriting = 0;
+      for (let i = 0; receivedWhileWriting === 0; i++) {
+        assert.ok(i < 500, 'nothing was delivered during 500 writes');
+        sequences.push(await create(app, `Streamed ${i}`));
+        receivedWhileWriting = receiver.received.length;
+      }
+      await receiver.until(sequences.length);
+      assert.deepEqual(
+        receiver.received.map((request) => request.headers['webhook-id']),
+        sequences.map((sequence) => `msg_${sequence}`),
+      );
     });
 
     it('marks an endpoint failing after the last retry, skips the change types it did not ask for, and resumes when enabled again', async () => {

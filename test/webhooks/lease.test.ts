@@ -54,6 +54,31 @@ for (const { name, kind, setUp } of KINDS) {
       for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
     });
 
+    it('is freed by the progress write that ends a delivery, in the same transaction, and only by its holder', async () => {
+      const { store, drop } = await setUp();
+      cleanups.push(drop);
+      const app: AdminApp = await startAdminApp(store, { env: { WEBHOOK_ALLOW_PRIVATE: 'true' } });
+      cleanups.push(() => app.close());
+      assert.equal((await app.app.inject({ method: 'POST', url: '/api/admin/webhooks', headers: AUTH, payload: { url: 'http://127.0.0.1:9/hooks', events: ['slot.upserted'] } })).statusCode, 201);
+      assert.equal((await app.app.inject({ method: 'POST', url: '/api/admin/slots', headers: AUTH, payload: slotFields({ name: 'Leased And Freed' }) })).statusCode, 201);
+      const now = Date.now();
+      const [leased] = await store.webhooks.leaseDue('first', now, now + 60_000, 10);
+      assert.ok(leased !== undefined);
+      assert.deepEqual(await store.webhooks.leaseDue('second', now, now + 60_000, 10), [], 'leased to one owner');
+      const delivered = app.catalogue.position;
+      const state = { cursor: delivered, failures: 0, nextAttemptAt: now, status: 'enabled' as const };
+      const attempt = { endpointId: leased.endpoint.id, sequence: delivered, messageId: `msg_${delivered}`, time: new Date(now).toISOString(), status: 200, durationMs: 1, error: null };
+      assert.equal(await store.webhooks.progress(leased.endpoint.id, 'second', [attempt], state, null), false, 'not the holder: nothing written');
+      assert.equal(await store.webhooks.progress(leased.endpoint.id, 'first', [attempt], state, null), true);
+      assert.deepEqual((await store.webhooks.listAttempts(leased.endpoint.id)).map((written) => written.sequence), [delivered]);
+      assert.equal(await store.webhooks.progress(leased.endpoint.id, 'first', [], state, null), false, 'freed: the holder holds it no more');
+      // Freed, and nothing left to deliver; a new change makes it due for anyone at once.
+      assert.deepEqual(await store.webhooks.leaseDue('second', now, now + 60_000, 10), []);
+      assert.equal((await app.app.inject({ method: 'POST', url: '/api/admin/slots', headers: AUTH, payload: slotFields({ name: 'Next One' }) })).statusCode, 201);
+      const [again] = await store.webhooks.leaseDue('second', now, now + 60_000, 10);
+      assert.equal(again?.cursor, delivered);
+    });
+
     it('passes to another instance when its holder is killed mid-delivery: delivered once more, never in parallel', async () => {
       const { location, store, drop } = await setUp();
       cleanups.push(drop);
@@ -114,7 +139,7 @@ for (const { name, kind, setUp } of KINDS) {
       assert.deepEqual(receiver.received.map((request) => request.headers['webhook-id']), sequences.map((sequence) => `msg_${sequence}`));
       receiver.received.slice(1).forEach((request, index) => {
         const before = receiver.received[index];
-        assert.ok(before?.closedAt !== undefined && request.arrivedAt > before.closedAt, `request ${index + 1} overlapped the one before`);
+        assert.ok(before?.doneAt !== undefined && request.arrivedAt > before.doneAt, `request ${index + 1} overlapped the one before`);
       });
     });
   });

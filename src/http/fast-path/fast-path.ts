@@ -22,6 +22,8 @@ import { similarBody, slotBody, slotListBody } from '../routes/slots.js';
 import { plainQuery, recognise, type FastRequest } from './recognise.js';
 import { bodyBytes, MB, perSnapshotScopedCache } from '../answers/snapshot-memo.js';
 import type { Representation } from '../answers/entity-tag.js';
+import type { ChangeFeed } from '../follow/change-feed.js';
+import { feedCursor } from '../follow/cursor.js';
 import { ifNoneMatchMatches } from '../answers/if-none-match.js';
 
 export interface FastPathDeps {
@@ -39,6 +41,8 @@ export interface FastPathDeps {
   readonly parseJson: (text: string) => unknown;
   /** How long a connection may stay with nothing moving while an answer waits for the client to read it. */
   readonly idleTimeoutMs: number;
+  /** The change feed's pages, which `GET /api/changes` answers from on both paths. */
+  readonly feed: ChangeFeed;
 }
 
 /** Answers Node's `request` event itself, or returns false to leave the request to Fastify. */
@@ -66,7 +70,7 @@ interface Answer {
 }
 
 /** The fast requests answered with a tagged JSON body. */
-type TaggedRequest = Exclude<FastRequest, { readonly route: '/api/play/:emojis' | '/api/match' }>;
+type TaggedRequest = Exclude<FastRequest, { readonly route: '/api/play/:emojis' | '/api/match' | '/api/changes' }>;
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 const CORS_LIST: readonly string[] = Object.entries(CORS_HEADERS).flat();
@@ -182,7 +186,7 @@ export function fastPath(deps: FastPathDeps): FastPath {
     const statusCode = answer?.statusCode ?? 500;
     for (const [name, value] of Object.entries(answer?.headers ?? {})) headers.push(name, value);
     headers.push('content-type', JSON_TYPE);
-    write(exchange, statusCode, headers, JSON.stringify(errorBody(statusCode, answer?.message ?? INTERNAL_ERROR_MESSAGE)));
+    write(exchange, statusCode, headers, JSON.stringify({ ...errorBody(statusCode, answer?.message ?? INTERNAL_ERROR_MESSAGE), ...answer?.extra }));
   }
 
   /** The tagged body of a JSON GET, worked out from the request; throws its error answer. */
@@ -218,7 +222,7 @@ export function fastPath(deps: FastPathDeps): FastPath {
         const location = playLocation(deps.catalogue(), fast.emojis, () => baseUrlOf(config, origin));
         headers.push(...REDIRECT_LIST, 'location', location);
         status = 302;
-      } else if (fast.route !== '/api/match') {
+      } else if (fast.route !== '/api/match' && fast.route !== '/api/changes') {
         const { body, etag } = tagged(exchange, fast);
         headers.push('etag', etag);
         if (ifNoneMatchMatches(request.headers['if-none-match'], etag)) {
@@ -288,6 +292,25 @@ export function fastPath(deps: FastPathDeps): FastPath {
     });
   }
 
+  /** A page of the change feed: read from the store (so it is answered a turn later), as Fastify's route does. */
+  function answerFeed(exchange: Exchange, headers: string[], queryText: string): void {
+    let page: Promise<Buffer>;
+    try {
+      const { after, limit } = feedCursor(plainQuery(queryText));
+      page = deps.feed.page(after, limit, baseUrlOf(config, exchange.origin));
+    } catch (error) {
+      writeError(exchange, headers, error);
+      return;
+    }
+    page.then(
+      (body) => {
+        headers.push('content-type', JSON_TYPE);
+        write(exchange, 200, headers, body);
+      },
+      (error: unknown) => writeError(exchange, headers, error),
+    );
+  }
+
   function counted(exchange: Exchange, decision: RateLimitDecision): void {
     const headers = rateLimitHeaders(decision, ['x-request-id', exchange.id]);
     if (!decision.allowed) {
@@ -297,6 +320,8 @@ export function fastPath(deps: FastPathDeps): FastPath {
       write(exchange, 429, headers, JSON.stringify(rateLimitExceeded(decision, retryAfter)));
     } else if (exchange.fast.route === '/api/match') {
       answerWithBody(exchange, headers);
+    } else if (exchange.fast.route === '/api/changes') {
+      answerFeed(exchange, headers, exchange.fast.queryText);
     } else {
       answer(exchange, headers);
     }

@@ -11,7 +11,8 @@ export type FastRequest =
   | { readonly route: '/api/slots/:idOrSlug/similar'; readonly idOrSlug: string; readonly queryText: string }
   | { readonly route: '/api/emojis'; readonly queryText: string }
   | { readonly route: '/api/play/:emojis'; readonly emojis: string }
-  | { readonly route: '/api/match' };
+  | { readonly route: '/api/match' }
+  | { readonly route: '/api/changes'; readonly queryText: string };
 
 /*
  * Only URLs whose meaning cannot depend on how they are decoded: unreserved ASCII, and in a play
@@ -26,6 +27,7 @@ const SLOT = /^\/api\/slots\/[\w.~-]+$/;
 const SIMILAR = new RegExp(`^/api/slots/([\\w.~-]+)/similar(?:\\?(${PLAIN_QUERY}))?$`);
 const LIST = new RegExp(`^/api/slots(?:\\?(${PLAIN_QUERY}))?$`);
 const EMOJIS = /^\/api\/emojis(?:\?(format=(?:aggregated|raw)))?$/;
+const FEED = new RegExp(`^/api/changes(?:\\?(${PLAIN_QUERY}))?$`);
 const PLAY = /^\/api\/play\/((?:%[89a-fA-F][\da-fA-F]|[\w.~-])+)$/;
 
 /** A query `recognise` let through (`a=1&b=2&a=3`) as the router's parser reads it: repeats as arrays. */
@@ -85,6 +87,8 @@ export function recognise(method: string | undefined, url: string | undefined): 
   }
   const list = LIST.exec(url);
   if (list !== null) return fastRequest('/api/slots', { queryText: list[1] ?? '' });
+  const feed = FEED.exec(url);
+  if (feed !== null) return fastRequest('/api/changes', { queryText: feed[1] ?? '' });
   const emojis = EMOJIS.exec(url);
   if (emojis !== null) return fastRequest('/api/emojis', { queryText: emojis[1] ?? '' });
   return undefined;

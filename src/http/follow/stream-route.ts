@@ -12,7 +12,7 @@ import { ErrorBodySchema } from '../answers/errors.js';
 import { DOCUMENTED_ONLY } from '../contract/request-schemas.js';
 import type { Query } from '../input/query.js';
 import { cursorProblem, SNAPSHOT_PATH, streamStart } from './cursor.js';
-import { feedUnavailable } from './changes-route.js';
+import { feedUnavailable } from './change-feed.js';
 import { HEARTBEAT_MS, MAX_STREAMS_PER_CLIENT, type OpenStreams } from './open-streams.js';
 
 /** Changes read from the log per round trip by a stream further behind than the tail's window. */

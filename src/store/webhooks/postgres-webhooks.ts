@@ -147,11 +147,12 @@ export class PostgresWebhookStore implements WebhookStore {
     return rows.map(leasedOf);
   }
 
-  async progress(id: number, owner: string, attempts: readonly DeliveryAttempt[], state: DeliveryState, until: number): Promise<boolean> {
+  async progress(id: number, owner: string, attempts: readonly DeliveryAttempt[], state: DeliveryState, until: number | null): Promise<boolean> {
     // One statement: the endpoint moved on only while this owner holds it, and its attempts with it.
     const rows = await this.query(
       `WITH held AS (
-         UPDATE webhook_endpoints SET cursor = $3, failures = $4, next_attempt_at = $5, status = CASE WHEN status = 'enabled' THEN $6 ELSE status END, lease_until = $7
+         UPDATE webhook_endpoints SET cursor = $3, failures = $4, next_attempt_at = $5, status = CASE WHEN status = 'enabled' THEN $6 ELSE status END,
+                lease_until = COALESCE($7::bigint, 0), lease_owner = CASE WHEN $7::bigint IS NULL THEN NULL ELSE lease_owner END
           WHERE id = $1 AND lease_owner = $2 RETURNING id
        ), recorded AS (
          INSERT INTO webhook_attempts (endpoint_id, sequence, message_id, time, status, duration_ms, error)

@@ -150,15 +150,16 @@ export class SqliteWebhookStore implements WebhookStore {
     });
   }
 
-  async progress(id: number, owner: string, attempts: readonly DeliveryAttempt[], state: DeliveryState, until: number): Promise<boolean> {
+  async progress(id: number, owner: string, attempts: readonly DeliveryAttempt[], state: DeliveryState, until: number | null): Promise<boolean> {
     return this.write(() => {
       const held = this.db
         .prepare(
           // An owner's change of status meanwhile stands: delivery only moves an enabled endpoint on.
-          `UPDATE webhook_endpoints SET cursor = ?, failures = ?, next_attempt_at = ?, status = CASE WHEN status = 'enabled' THEN ? ELSE status END, lease_until = ?
+          `UPDATE webhook_endpoints SET cursor = ?, failures = ?, next_attempt_at = ?, status = CASE WHEN status = 'enabled' THEN ? ELSE status END,
+             lease_until = COALESCE(?, 0), lease_owner = CASE WHEN ? IS NULL THEN NULL ELSE lease_owner END
             WHERE id = ? AND lease_owner = ?`,
         )
-        .run(state.cursor, state.failures, state.nextAttemptAt, state.status, until, id, owner).changes > 0;
+        .run(state.cursor, state.failures, state.nextAttemptAt, state.status, until, until, id, owner).changes > 0;
       if (held) this.insertAttempts(attempts);
       return held;
     });

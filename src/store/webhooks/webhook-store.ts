@@ -100,10 +100,10 @@ export interface WebhookStore {
   leaseDue(owner: string, now: number, until: number, limit: number): Promise<readonly LeasedEndpoint[]>;
   /**
    * In one transaction, if `owner` still holds the lease: records `attempts`, writes where delivery
-   * stands and extends the lease to `until`. False when the lease was lost (expired and taken): the
-   * holder must stop.
+   * stands and extends the lease to `until`, or frees it when `until` is null (the holder is done).
+   * False when the lease was lost (expired and taken): the holder must stop.
    */
-  progress(id: number, owner: string, attempts: readonly DeliveryAttempt[], state: DeliveryState, until: number): Promise<boolean>;
+  progress(id: number, owner: string, attempts: readonly DeliveryAttempt[], state: DeliveryState, until: number | null): Promise<boolean>;
   /** Frees the lease, if `owner` still holds it. */
   release(id: number, owner: string): Promise<void>;
 }

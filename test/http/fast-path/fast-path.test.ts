@@ -4,6 +4,7 @@ import { after, before, describe, it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../../src/app.js';
 import { ADMIN_TOKEN } from '../../support/admin.js';
+import { slotFields, TEST_ACTOR } from '../../support/fixtures.js';
 import { startTestApp, type TestApp } from '../../support/app.js';
 
 /**
@@ -147,6 +148,24 @@ const CASES: readonly Case[] = [
   { name: 'thousands of tags', raw: get('/api/slots?limit=1', conditional(Array.from({ length: 1500 }, (_, i) => `W/"${i}"`).join(','))), fast: true },
   { name: 'thousands of tags and any', raw: get('/api/slots?limit=1', conditional(`${'"t",'.repeat(3000)}*`)), fast: true },
   { name: 'tag larger than the header limit', raw: get('/api/slots?limit=1', conditional(`"${'a'.repeat(20_000)}"`)), fast: false },
+  { name: 'feed', raw: get('/api/changes'), fast: true },
+  { name: 'feed page', raw: get('/api/changes?after=0&limit=2'), fast: true },
+  { name: 'feed full page from the middle', raw: get('/api/changes?after=1&limit=1'), fast: true },
+  { name: 'feed longest page', raw: get('/api/changes?limit=1000'), fast: true },
+  { name: 'feed at the end', raw: get('/api/changes?after=4'), fast: true },
+  { name: 'feed beyond the latest', raw: get('/api/changes?after=99999'), fast: true },
+  { name: 'feed negative after', raw: get('/api/changes?after=-1'), fast: true },
+  { name: 'feed text after', raw: get('/api/changes?after=abc'), fast: true },
+  { name: 'feed limit 0', raw: get('/api/changes?limit=0'), fast: true },
+  { name: 'feed limit 1001', raw: get('/api/changes?limit=1001'), fast: true },
+  { name: 'feed empty limit', raw: get('/api/changes?limit='), fast: true },
+  { name: 'feed after repeated', raw: get('/api/changes?after=1&after=2'), fast: true },
+  { name: 'feed unknown parameter', raw: get('/api/changes?since=3'), fast: true },
+  { name: 'feed conditional', raw: get('/api/changes?limit=1', conditional('*')), fast: true },
+  { name: 'feed bad host', raw: get('/api/changes?limit=1', 'Host: bad_host\r\nX-Request-Id: case\r\n'), fast: true },
+  { name: 'feed escaped after', raw: get('/api/changes?after=%31'), fast: false },
+  { name: 'feed trailing slash', raw: get('/api/changes/'), fast: false },
+  { name: 'feed stream', raw: get('/api/changes/stream?after=99999'), fast: false },
   { name: 'preflight', raw: 'OPTIONS /api/slots/cherry-gems HTTP/1.1\r\nHost: slots.test\r\nX-Request-Id: case\r\n\r\n', fast: false },
 ];
 
@@ -242,7 +261,7 @@ async function metrics(port: number): Promise<string[]> {
 
 /** Two apps over one catalogue, with and without the fast path, each logging into an array. */
 interface Pair {
-  readonly fast: { readonly app: FastifyInstance; readonly port: number; readonly log: string[] };
+  readonly fast: { readonly app: FastifyInstance; readonly port: number; readonly log: string[]; readonly catalogue: TestApp['catalogue'] };
   readonly framework: { readonly app: FastifyInstance; readonly port: number; readonly log: string[] };
   close(): Promise<void>;
 }
@@ -262,7 +281,7 @@ async function startPair(env: Readonly<Record<string, string>>): Promise<Pair> {
     now: () => NOW,
   });
   return {
-    fast: { app: t.app, port: await listen(t.app), log: fastLog },
+    fast: { app: t.app, port: await listen(t.app), log: fastLog, catalogue: t.catalogue },
     framework: { app: framework, port: await listen(framework), log: frameworkLog },
     async close() {
       await framework.close();
@@ -278,6 +297,11 @@ describe('the fast path answers exactly as Fastify does', { timeout: 30_000 }, (
   let pair: Pair;
   before(async () => {
     pair = await startPair({ RATE_LIMIT_PER_MINUTE: '1000' });
+    // Changes for the feed's cases to page through: after the catalogue's import, two creates, a delete.
+    const { catalogue } = pair.fast;
+    const first = await catalogue.createSlot(slotFields({ name: 'Fed One' }), TEST_ACTOR);
+    await catalogue.createSlot(slotFields({ name: 'Fed Two' }), TEST_ACTOR);
+    await catalogue.deleteSlot(first.id, TEST_ACTOR);
   });
   after(() => pair.close());
 
@@ -307,7 +331,9 @@ describe('the fast path answers exactly as Fastify does', { timeout: 30_000 }, (
               ? '/api/slots'
               : /^GET \/api\/play\//.test(text)
                 ? '/api/play/:emojis'
-                : '/api/emojis';
+                : /^GET \/api\/changes/.test(text)
+                  ? '/api/changes'
+                  : '/api/emojis';
       // Each case was sent twice.
       expected.set(route, (expected.get(route) ?? 0) + 2);
     }
