@@ -1,9 +1,10 @@
 import { availableParallelism } from 'node:os';
-import { hash, verify, type Algorithm } from '@node-rs/argon2';
+import type { Algorithm } from '@node-rs/argon2';
+import { Argon2Threads } from './argon2-threads.js';
 
 /**
  * Argon2id with the floor decisions §17 sets (and OWASP recommends): 19 MiB of memory, 2 passes, one
- * lane. The binding runs on libuv's thread pool, so a verification never blocks the event loop.
+ * lane.
  */
 const ARGON2_PARAMETERS = {
   algorithm: 2 as Algorithm.Argon2id,
@@ -18,30 +19,23 @@ const ARGON2_PARAMETERS = {
  * at once on two cores). The others wait their turn, which only slows sign-ins down.
  */
 const CONCURRENT_HASHES = Math.max(1, availableParallelism() - 1);
-let running = 0;
-const waiting: (() => void)[] = [];
 
-async function takingTurns<T>(work: () => Promise<T>): Promise<T> {
-  if (running >= CONCURRENT_HASHES) await new Promise<void>((resolve) => waiting.push(resolve));
-  else running++;
-  try {
-    return await work();
-  } finally {
-    // The turn passes straight to the next in line, so `running` stays counted for it.
-    const next = waiting.shift();
-    if (next === undefined) running--;
-    else next();
-  }
-}
+/**
+ * The hashing threads' nice value: the lowest priority, so on a core the event loop wants a hash
+ * yields it at once; on an idle core it runs at full speed.
+ */
+const HASHING_NICENESS = 19;
 
-export function hashPassword(password: string): Promise<string> {
-  return takingTurns(() => hash(password, ARGON2_PARAMETERS));
+const threads = new Argon2Threads(CONCURRENT_HASHES, ARGON2_PARAMETERS, HASHING_NICENESS);
+
+export async function hashPassword(password: string): Promise<string> {
+  return (await threads.run({ kind: 'hash', password })) as string;
 }
 
 /** False for a wrong password and for a hash that cannot be read alike. */
 export async function passwordMatches(passwordHash: string, password: string): Promise<boolean> {
   try {
-    return await takingTurns(() => verify(passwordHash, password));
+    return (await threads.run({ kind: 'verify', hash: passwordHash, password })) === true;
   } catch {
     return false;
   }

@@ -1,14 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import type { CatalogueChange } from '../catalogue/records/change.js';
 import type { CategoryMap } from '../catalogue/records/categories.js';
 import type { ImportedSlot } from '../catalogue/records/document.js';
 import type { SlotRecord } from '../catalogue/records/slot.js';
-import type { Actor, AuditAction } from './access.js';
-import { auditStatement, PostgresAccessStore, writeAuditEntry } from './access/postgres-access.js';
+import type { Actor } from './access.js';
+import { PostgresAccessStore, writeAuditEntry } from './access/postgres-access.js';
 import { PostgresSessionStore } from './sessions/postgres-sessions.js';
 import { MIGRATIONS } from './postgres-migrations.js';
 import { importedRecords, repeatedStringsShared, slotRecord } from './records.js';
+import { changeText, slotChangeText } from './record-text.js';
+import { slotWriteStatement, type SlotWrite, type SlotWriteRow } from './postgres-slot-write.js';
 import { PostgresWebhookStore } from './webhooks/postgres-webhooks.js';
 import type { WebhookStore } from './webhooks/webhook-store.js';
 import {
@@ -97,6 +98,13 @@ export class PostgresStore implements Store {
   private reconnectTimer: NodeJS.Timeout | undefined;
   private reconnectDelay = RECONNECT_MIN_MS;
   private closed = false;
+  /**
+   * When the oldest change the log keeps expires (by age, in performance.now() terms, as measured by
+   * the database's clock): until then a slot write has nothing to prune. Learnt by pruning; 0
+   * (prune at the next write) until then, and after a failed transaction, whose prune rolled back.
+   * Other writers only append newer changes or prune too, which leaves it true or early.
+   */
+  private oldestChangeExpiresAt = 0;
   readonly webhooks: WebhookStore;
 
   constructor(
@@ -195,10 +203,15 @@ export class PostgresStore implements Store {
     return this.transaction(async (client) => {
       const id = await this.lockNextId(client);
       const record = slotRecord(id, slot, now, now);
-      // Logged first, so the row is written once, with its version.
-      const sequence = await this.logChange(client, { kind: 'slot', record });
-      await this.writeAudited(client, 'INSERT INTO slots (id, slug, record, version) VALUES ($1, $2, $3, $4)', [id, record.slug, JSON.stringify(record), sequence], {
-        id, before: null, after: record, sequence, action: 'slot.create', now, actor,
+      const text = JSON.stringify(record);
+      const sequence = await this.writeSlot(client, {
+        row: { kind: 'insert', id, slug: record.slug, record: text },
+        change: slotChangeText(text),
+        action: 'slot.create',
+        before: null,
+        after: text,
+        now,
+        actor,
       });
       await this.setNextId(client, id + 1);
       return { record, sequence };
@@ -209,10 +222,16 @@ export class PostgresStore implements Store {
     return this.transaction(async (client) => {
       const previous = await this.lockedRecord(client, id, ifVersion);
       if (previous === undefined) return undefined;
-      const record = slotRecord(id, slot, previous.createdAt, now);
-      const sequence = await this.logChange(client, { kind: 'slot', record });
-      await this.writeAudited(client, 'UPDATE slots SET slug = $2, record = $3, version = $4 WHERE id = $1', [id, record.slug, JSON.stringify(record), sequence], {
-        id, before: previous, after: record, sequence, action: 'slot.replace', now, actor,
+      const record = slotRecord(id, slot, previous.record.createdAt, now);
+      const text = JSON.stringify(record);
+      const sequence = await this.writeSlot(client, {
+        row: { kind: 'update', id, slug: record.slug, record: text },
+        change: slotChangeText(text),
+        action: 'slot.replace',
+        before: previous.text,
+        after: text,
+        now,
+        actor,
       });
       return { record, sequence };
     });
@@ -222,9 +241,15 @@ export class PostgresStore implements Store {
     return this.transaction(async (client) => {
       const previous = await this.lockedRecord(client, id, ifVersion);
       if (previous === undefined) return undefined;
-      const sequence = await this.logChange(client, { kind: 'slotDeleted', id, slug: previous.slug });
-      await this.writeAudited(client, 'DELETE FROM slots WHERE id = $1', [id], { id, before: previous, after: null, sequence, action: 'slot.delete', now, actor });
-      return sequence;
+      return this.writeSlot(client, {
+        row: { kind: 'delete', id },
+        change: changeText({ kind: 'slotDeleted', id, slug: previous.record.slug }),
+        action: 'slot.delete',
+        before: previous.text,
+        after: null,
+        now,
+        actor,
+      });
     });
   }
 
@@ -232,7 +257,7 @@ export class PostgresStore implements Store {
     return this.transaction(async (client) => {
       await client.query('UPDATE category_map SET map = $1', [JSON.stringify(categories)]);
       await writeAuditEntry(client, { time: now, actor, action: 'categories.replace', target: { type: 'categories', id: 'categories' } });
-      return this.logChange(client, { kind: 'categories', categories });
+      return this.logChange(client, changeText({ kind: 'categories', categories }));
     });
   }
 
@@ -244,14 +269,17 @@ export class PostgresStore implements Store {
       if (found.after === null) return { missing: 'record' };
       const old = found.after;
       const previous = await this.lockedRecord(client, id);
-      const record = slotRecord(id, old, previous?.createdAt ?? old.createdAt, now);
-      const sequence = await this.logChange(client, { kind: 'slot', record });
-      await this.writeAudited(
-        client,
-        'INSERT INTO slots (id, slug, record, version) VALUES ($1, $2, $3, $4) ON CONFLICT (id) DO UPDATE SET slug = EXCLUDED.slug, record = EXCLUDED.record, version = EXCLUDED.version',
-        [id, record.slug, JSON.stringify(record), sequence],
-        { id, before: previous ?? null, after: record, sequence, action: 'slot.restore', now, actor },
-      );
+      const record = slotRecord(id, old, previous?.record.createdAt ?? old.createdAt, now);
+      const text = JSON.stringify(record);
+      const sequence = await this.writeSlot(client, {
+        row: { kind: previous === undefined ? 'insert' : 'update', id, slug: record.slug, record: text },
+        change: slotChangeText(text),
+        action: 'slot.restore',
+        before: previous?.text ?? null,
+        after: text,
+        now,
+        actor,
+      });
       return { written: { record, sequence } };
     });
   }
@@ -336,6 +364,7 @@ export class PostgresStore implements Store {
       client.release();
       return result;
     } catch (error) {
+      this.oldestChangeExpiresAt = 0;
       const rolledBack = await client.query('ROLLBACK').then(
         () => true,
         () => false,
@@ -391,44 +420,50 @@ export class PostgresStore implements Store {
     await this.setNextId(client, nextId);
     await client.query('UPDATE category_map SET map = $1', [JSON.stringify(categories)]);
     await client.query("INSERT INTO meta (key, value) VALUES ('initialised', 1) ON CONFLICT (key) DO NOTHING");
-    return { records, sequence: await this.logChange(client, { kind: 'imported' }) };
+    return { records, sequence: await this.logChange(client, changeText({ kind: 'imported' })) };
   }
 
   /**
-   * Slot `id` as stored, its row locked until commit, or undefined; with `ifVersion`, only while it
-   * is at that version (else `VersionConflictError`, rolling the transaction back).
+   * Slot `id` as stored (and its text, which the audit keeps as it is), its row locked until
+   * commit, or undefined; with `ifVersion`, only while it is at that version (else
+   * `VersionConflictError`, rolling the transaction back).
    */
-  private async lockedRecord(client: pg.PoolClient, id: number, ifVersion?: number): Promise<SlotRecord | undefined> {
-    const current = await client.query<{ record: SlotRecord; version: string }>('SELECT record, version FROM slots WHERE id = $1 FOR UPDATE', [id]);
+  private async lockedRecord(client: pg.PoolClient, id: number, ifVersion?: number): Promise<{ readonly record: SlotRecord; readonly text: string } | undefined> {
+    const current = await client.query<{ record: string; version: string }>({
+      name: 'slotmoji-slot-locked',
+      text: 'SELECT record::text AS record, version FROM slots WHERE id = $1 FOR UPDATE',
+      values: [id],
+    });
     const row = current.rows[0];
     if (row === undefined) return undefined;
+    const record = JSON.parse(row.record) as SlotRecord;
     const version = Number(row.version);
-    if (ifVersion !== undefined && version !== ifVersion) throw new VersionConflictError({ record: row.record, version });
-    return row.record;
+    if (ifVersion !== undefined && version !== ifVersion) throw new VersionConflictError({ record, version });
+    return { record, text: row.record };
   }
 
   /**
-   * Runs `sql`, the write of a slot's row, and inserts its audit entry in the same statement: one
-   * round trip, as the write alone took (bench:audit measured 1.19x a write without the entry when
-   * the entry took a round trip of its own).
+   * A slot's row written, its change logged and its audit entry, in one round trip
+   * (`slotWriteStatement`); resolves with the change's sequence number.
    */
-  private async writeAudited(
-    client: pg.PoolClient,
-    sql: string,
-    params: readonly unknown[],
-    write: { id: number; before: SlotRecord | null; after: SlotRecord | null; sequence: number; action: AuditAction; now: string; actor: Actor },
-  ): Promise<void> {
-    const { id, before, after, sequence, action, now, actor } = write;
-    const entry = auditStatement({ time: now, actor, action, target: { type: 'slot', id: String(id) }, before, after, version: sequence }, params.length);
-    await client.query(`WITH written AS (${sql}) ${entry.sql}`, [...params, ...entry.params]);
+  private async writeSlot(client: pg.PoolClient, write: SlotWrite): Promise<number> {
+    const retention = this.options.changeRetention ?? DEFAULT_CHANGE_RETENTION;
+    const askedAt = performance.now();
+    const pruneByAge = retention.kind === 'age' && askedAt >= this.oldestChangeExpiresAt;
+    const statement = slotWriteStatement(write, { retention, pruneByAge }, { channel: CHANNEL, instanceId: this.instanceId });
+    const { rows } = await client.query<SlotWriteRow>(statement);
+    const row = rows[0];
+    if (pruneByAge) this.oldestChangeExpiresAt = row?.expires_in_ms === null || row === undefined ? 0 : askedAt + row.expires_in_ms;
+    return Number(row?.seq);
   }
 
   /**
-   * Appends `change` to the log under the next sequence number, drops what is past the retained
-   * range, and queues the NOTIFY (delivered only if the transaction commits), in one round trip.
-   * Incrementing the counter locks its row until commit, so writers take their numbers in commit order.
+   * Appends a change (its JSON text) to the log under the next sequence number, drops what is past
+   * the retained range, and queues the NOTIFY (delivered only if the transaction commits), in one
+   * round trip. Incrementing the counter locks its row until commit, so writers take their numbers
+   * in commit order.
    */
-  private async logChange(client: pg.PoolClient, change: CatalogueChange): Promise<number> {
+  private async logChange(client: pg.PoolClient, change: string): Promise<number> {
     const retention = this.options.changeRetention ?? DEFAULT_CHANGE_RETENTION;
     // By age, only the oldest few are looked at: times follow sequence order, so the expired ones are at the front.
     const { rows } = await client.query<{ seq: string }>(
@@ -440,14 +475,7 @@ export class PostgresStore implements Store {
                   OR (seq IN (SELECT seq FROM changes ORDER BY seq LIMIT $6) AND time < clock_timestamp() - $5::float8 * interval '1 millisecond')
             )
        SELECT seq, pg_notify($3, $4) FROM logged`,
-      [
-        JSON.stringify(change),
-        retention.kind === 'count' ? retention.changes : null,
-        CHANNEL,
-        this.instanceId,
-        retention.kind === 'age' ? retention.ms : null,
-        AGE_PRUNE_BATCH,
-      ],
+      [change, retention.kind === 'count' ? retention.changes : null, CHANNEL, this.instanceId, retention.kind === 'age' ? retention.ms : null, AGE_PRUNE_BATCH],
     );
     return Number(rows[0]?.seq);
   }

@@ -1,4 +1,5 @@
 import type { SlotRecord } from '../catalogue/records/slot.js';
+import type { CatalogueChange } from '../catalogue/records/change.js';
 
 const NON_ASCII = /[\u0080-\uffff]+/g;
 const HAS_NON_ASCII = /[\u0080-\uffff]/;
@@ -56,4 +57,17 @@ export function recordText(record: SlotRecord): string {
   }
   const at = rest.indexOf(TAGS_KEY_TEXT + STAND_IN_TEXT) + TAGS_KEY_TEXT.length;
   return `${rest.slice(0, at)}${tags}]${rest.slice(at + STAND_IN_TEXT.length)}`;
+}
+
+/** A change as the log keeps it: its JSON. */
+export function changeText(change: Exclude<CatalogueChange, { readonly kind: 'slot' }>): string {
+  return JSON.stringify(change);
+}
+
+/**
+ * A slot write as the log keeps it, around the text the slot's row holds (`recordText`, or any JSON
+ * of the record): the same JSON as `changeText` would write, with the record serialized once per write.
+ */
+export function slotChangeText(recordJson: string): string {
+  return `{"kind":"slot","record":${recordJson}}`;
 }

@@ -1,14 +1,13 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
-import type { CatalogueChange } from '../catalogue/records/change.js';
 import type { CategoryMap } from '../catalogue/records/categories.js';
 import type { ImportedSlot } from '../catalogue/records/document.js';
 import type { SlotRecord } from '../catalogue/records/slot.js';
 import type { Actor, AuditAction } from './access.js';
 import { ACCESS_SCHEMA, SqliteAccessStore, writeAuditEntry } from './access/sqlite-access.js';
 import { SESSION_SCHEMA, SqliteSessionStore } from './sessions/sqlite-sessions.js';
-import { recordText } from './record-text.js';
+import { changeText, recordText, slotChangeText } from './record-text.js';
 import { importedRecords, repeatedStringsShared, slotRecord } from './records.js';
 import { LOG_PAGES_LIMIT, SqliteCheckpointer } from './sqlite-checkpointer.js';
 import { SqliteWebhookStore, WEBHOOK_SCHEMA } from './webhooks/sqlite-webhooks.js';
@@ -140,6 +139,15 @@ export class SqliteStore implements Store {
   private readonly onCheckpointError: (error: unknown) => void;
 
   private readonly retention: ChangeRetention;
+  /**
+   * When the oldest change the log keeps expires (by age, in Date.now() terms): until then a write
+   * has nothing to prune. Learnt by pruning; 0 (prune at the next write) until then, and after a
+   * failed write, whose prune rolled back with it. Other processes on the file only append newer
+   * changes or prune too, which leaves it true or early.
+   */
+  private oldestChangeExpiresAt = 0;
+  /** Statements compiled once: compiling one costs about as much as running it, and a write runs several. */
+  private readonly statements = new Map<string, Database.Statement>();
   readonly webhooks: WebhookStore;
 
   constructor(
@@ -250,11 +258,12 @@ export class SqliteStore implements Store {
     const create = this.db.transaction(() => {
       const id = this.nextId();
       const record = slotRecord(id, slot, now, now);
+      const text = recordText(record);
       // Logged first, so the row is written once, with its version.
-      const sequence = this.logChange({ kind: 'slot', record });
-      this.insert(record, sequence);
+      const sequence = this.logChange(slotChangeText(text));
+      this.insert(record, text, sequence);
       this.setNextId(id + 1);
-      this.audited({ id, before: null, after: record, sequence, action: 'slot.create', now, actor });
+      this.audited({ id, before: null, after: text, sequence, action: 'slot.create', now, actor });
       return { record, sequence };
     });
     return this.commitAndCheckpoint(create);
@@ -264,10 +273,11 @@ export class SqliteStore implements Store {
     const replace = this.db.transaction(() => {
       const previous = this.currentRecord(id, ifVersion);
       if (previous === undefined) return undefined;
-      const record = slotRecord(id, slot, previous.createdAt, now);
-      const sequence = this.logChange({ kind: 'slot', record });
-      this.update(record, sequence);
-      this.audited({ id, before: previous, after: record, sequence, action: 'slot.replace', now, actor });
+      const record = slotRecord(id, slot, previous.record.createdAt, now);
+      const text = recordText(record);
+      const sequence = this.logChange(slotChangeText(text));
+      this.update(record, text, sequence);
+      this.audited({ id, before: previous.text, after: text, sequence, action: 'slot.replace', now, actor });
       return { record, sequence };
     });
     return this.commitAndCheckpoint(replace);
@@ -277,9 +287,9 @@ export class SqliteStore implements Store {
     const remove = this.db.transaction(() => {
       const previous = this.currentRecord(id, ifVersion);
       if (previous === undefined) return undefined;
-      this.db.prepare('DELETE FROM slots WHERE id = ?').run(id);
-      const sequence = this.logChange({ kind: 'slotDeleted', id, slug: previous.slug });
-      this.audited({ id, before: previous, after: null, sequence, action: 'slot.delete', now, actor });
+      this.statement('DELETE FROM slots WHERE id = ?').run(id);
+      const sequence = this.logChange(changeText({ kind: 'slotDeleted', id, slug: previous.record.slug }));
+      this.audited({ id, before: previous.text, after: null, sequence, action: 'slot.delete', now, actor });
       return sequence;
     });
     return this.commitAndCheckpoint(remove);
@@ -289,23 +299,24 @@ export class SqliteStore implements Store {
     const replace = this.db.transaction(() => {
       this.replaceCategoriesInTransaction(categories);
       writeAuditEntry(this.db, { time: now, actor, action: 'categories.replace', target: { type: 'categories', id: 'categories' } });
-      return this.logChange({ kind: 'categories', categories });
+      return this.logChange(changeText({ kind: 'categories', categories }));
     });
     return this.commitAndCheckpoint(replace);
   }
 
   async restoreSlot(id: number, version: number, now: string, actor: Actor): Promise<RestoreOutcome> {
     const restore = this.db.transaction((): RestoreOutcome => {
-      const saved = this.db.prepare('SELECT after FROM audit WHERE slot_id = ? AND version = ?').get(id, version) as { after: string | null } | undefined;
+      const saved = this.statement('SELECT after FROM audit WHERE slot_id = ? AND version = ?').get(id, version) as { after: string | null } | undefined;
       if (saved === undefined) return { missing: 'version' };
       if (saved.after === null) return { missing: 'record' };
       const old = JSON.parse(saved.after) as SlotRecord;
       const previous = this.currentRecord(id);
-      const record = slotRecord(id, old, previous?.createdAt ?? old.createdAt, now);
-      const sequence = this.logChange({ kind: 'slot', record });
-      if (previous === undefined) this.insert(record, sequence);
-      else this.update(record, sequence);
-      this.audited({ id, before: previous ?? null, after: record, sequence, action: 'slot.restore', now, actor });
+      const record = slotRecord(id, old, previous?.record.createdAt ?? old.createdAt, now);
+      const text = recordText(record);
+      const sequence = this.logChange(slotChangeText(text));
+      if (previous === undefined) this.insert(record, text, sequence);
+      else this.update(record, text, sequence);
+      this.audited({ id, before: previous?.text ?? null, after: text, sequence, action: 'slot.restore', now, actor });
       return { written: { record, sequence } };
     });
     return this.commitAndCheckpoint(restore);
@@ -357,7 +368,13 @@ export class SqliteStore implements Store {
   private commitAndCheckpoint<T>(transaction: Database.Transaction<() => T>): T {
     // Judged before this commit: its own growth (an import's) is the thread's to copy.
     const behind = this.checkpointer.isBehind();
-    const result = translated(() => transaction.immediate());
+    let result: T;
+    try {
+      result = translated(() => transaction.immediate());
+    } catch (error) {
+      this.oldestChangeExpiresAt = 0;
+      throw error;
+    }
     // The commit is durable now: nothing after it may turn it into a failed write.
     try {
       this.checkpointer.request();
@@ -385,6 +402,16 @@ export class SqliteStore implements Store {
     }
   }
 
+  /** `sql` compiled on the writing connection, once. */
+  private statement(sql: string): Database.Statement {
+    let compiled = this.statements.get(sql);
+    if (compiled === undefined) {
+      compiled = this.db.prepare(sql);
+      this.statements.set(sql, compiled);
+    }
+    return compiled;
+  }
+
   private dataVersion(): number {
     return this.db.pragma('data_version', { simple: true }) as number;
   }
@@ -399,67 +426,84 @@ export class SqliteStore implements Store {
     // Every slot is at the import's version: the number its change is logged under below (one writer at a time).
     const version = sequenceIn(this.db) + 1;
     const insert = this.db.prepare('INSERT INTO slots (id, slug, record, version) VALUES (?, ?, ?, ?)');
-    for (const record of records) this.insert(record, version, insert);
+    for (const record of records) this.insert(record, recordText(record), version, insert);
     this.setNextId(nextId);
     this.replaceCategoriesInTransaction(categories);
     this.db.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES ('initialised', 1)").run();
-    return { records, sequence: this.logChange({ kind: 'imported' }) };
+    return { records, sequence: this.logChange(changeText({ kind: 'imported' })) };
   }
 
   /**
-   * Slot `id` as stored, or undefined; with `ifVersion`, only while it is at that version (else
-   * `VersionConflictError`, rolling the transaction back).
+   * Slot `id` as stored (and its text, which the audit keeps as it is), or undefined; with
+   * `ifVersion`, only while it is at that version (else `VersionConflictError`, rolling the
+   * transaction back).
    */
-  private currentRecord(id: number, ifVersion?: number): SlotRecord | undefined {
-    const row = this.db.prepare('SELECT record, version FROM slots WHERE id = ?').get(id) as SlotRow | undefined;
+  private currentRecord(id: number, ifVersion?: number): { readonly record: SlotRecord; readonly text: string } | undefined {
+    const row = this.statement('SELECT record, version FROM slots WHERE id = ?').get(id) as SlotRow | undefined;
     if (row === undefined) return undefined;
     const record = JSON.parse(row.record) as SlotRecord;
     if (ifVersion !== undefined && row.version !== ifVersion) throw new VersionConflictError({ record, version: row.version });
-    return record;
+    return { record, text: row.record };
   }
 
-  /** The audit entry of a slot change, in the write's transaction. */
+  /** The audit entry of a slot change, in the write's transaction, with the records as the texts already written. */
   private audited(write: {
     id: number;
-    before: SlotRecord | null;
-    after: SlotRecord | null;
+    before: string | null;
+    after: string | null;
     sequence: number;
     action: AuditAction;
     now: string;
     actor: Actor;
   }): void {
     const { id, before, after, sequence, action, now, actor } = write;
-    writeAuditEntry(this.db, { time: now, actor, action, target: { type: 'slot', id: String(id) }, before, after, version: sequence });
+    writeAuditEntry(this.db, { time: now, actor, action, target: { type: 'slot', id: String(id) }, version: sequence }, { before, after });
   }
 
-  private update(record: SlotRecord, version: number): void {
+  private update(record: SlotRecord, text: string, version: number): void {
     try {
-      this.db.prepare('UPDATE slots SET slug = ?, record = ?, version = ? WHERE id = ?').run(record.slug, recordText(record), version, record.id);
+      this.statement('UPDATE slots SET slug = ?, record = ?, version = ? WHERE id = ?').run(record.slug, text, version, record.id);
     } catch (error) {
       throw errorCode(error) === 'SQLITE_CONSTRAINT_UNIQUE' ? new DuplicateSlugError(record.slug) : error;
     }
   }
 
-  /** Appends `change` to the log under the next sequence number, dropping what is past the retained range. */
-  private logChange(change: CatalogueChange): number {
-    const sequence = sequenceIn(this.db) + 1;
+  /**
+   * Appends a change (its JSON text) to the log under the next sequence number, dropping what is
+   * past the retained range.
+   */
+  private logChange(changeText: string): number {
     const now = Date.now();
-    this.db.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES ('change_seq', ?)").run(sequence);
-    this.db.prepare('INSERT INTO changes (seq, change, time) VALUES (?, ?, ?)').run(sequence, JSON.stringify(change), new Date(now).toISOString());
+    const { value: sequence } = this.statement(
+      "INSERT INTO meta (key, value) VALUES ('change_seq', 1) ON CONFLICT (key) DO UPDATE SET value = value + 1 RETURNING value",
+    ).get() as { value: number };
+    this.statement('INSERT INTO changes (seq, change, time) VALUES (?, ?, ?)').run(sequence, changeText, new Date(now).toISOString());
     if (this.retention.kind === 'count') {
-      this.db.prepare('DELETE FROM changes WHERE seq <= ?').run(sequence - this.retention.changes);
-    } else {
-      // Only the oldest few are looked at: times follow sequence order, so the expired ones are at the front.
-      this.db
-        .prepare('DELETE FROM changes WHERE seq IN (SELECT seq FROM (SELECT seq, time FROM changes ORDER BY seq LIMIT ?) WHERE time < ?)')
-        .run(AGE_PRUNE_BATCH, new Date(now - this.retention.ms).toISOString());
+      this.statement('DELETE FROM changes WHERE seq <= ?').run(sequence - this.retention.changes);
+    } else if (now >= this.oldestChangeExpiresAt) {
+      this.pruneChangesByAge(now, this.retention.ms);
     }
     return sequence;
   }
 
-  private insert(record: SlotRecord, version: number, statement = this.db.prepare('INSERT INTO slots (id, slug, record, version) VALUES (?, ?, ?, ?)')): void {
+  /**
+   * Drops the expired changes at the front of the log (only the oldest few are looked at: times
+   * follow sequence order), then learns when the oldest one left expires: no write before then
+   * has anything to drop.
+   */
+  private pruneChangesByAge(now: number, retainedMs: number): void {
+    this.statement('DELETE FROM changes WHERE seq IN (SELECT seq FROM (SELECT seq, time FROM changes ORDER BY seq LIMIT ?) WHERE time < ?)').run(
+      AGE_PRUNE_BATCH,
+      new Date(now - retainedMs).toISOString(),
+    );
+    const oldest = this.statement('SELECT time FROM changes ORDER BY seq LIMIT 1').get() as { time: string } | undefined;
+    const expiresAt = oldest === undefined ? Number.NaN : Date.parse(oldest.time) + retainedMs;
+    this.oldestChangeExpiresAt = Number.isNaN(expiresAt) ? 0 : expiresAt;
+  }
+
+  private insert(record: SlotRecord, text: string, version: number, statement = this.statement('INSERT INTO slots (id, slug, record, version) VALUES (?, ?, ?, ?)')): void {
     try {
-      statement.run(record.id, record.slug, recordText(record), version);
+      statement.run(record.id, record.slug, text, version);
     } catch (error) {
       throw errorCode(error) === 'SQLITE_CONSTRAINT_UNIQUE' ? new DuplicateSlugError(record.slug) : error;
     }
@@ -467,13 +511,13 @@ export class SqliteStore implements Store {
 
   /** The next id to assign: ids only grow, so one is never reused after a delete. */
   private nextId(): number {
-    const row = this.db.prepare("SELECT value FROM meta WHERE key = 'next_id'").get() as { value: number } | undefined;
-    const max = this.db.prepare('SELECT COALESCE(MAX(id), 0) AS max FROM slots').get() as { max: number };
+    const row = this.statement("SELECT value FROM meta WHERE key = 'next_id'").get() as { value: number } | undefined;
+    const max = this.statement('SELECT COALESCE(MAX(id), 0) AS max FROM slots').get() as { max: number };
     return Math.max(row?.value ?? 1, max.max + 1);
   }
 
   private setNextId(nextId: number): void {
-    this.db.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES ('next_id', ?)").run(nextId);
+    this.statement("INSERT INTO meta (key, value) VALUES ('next_id', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value").run(nextId);
   }
 
   private replaceCategoriesInTransaction(categories: CategoryMap): void {

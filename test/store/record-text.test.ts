@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import type { SlotRecord } from '../../src/catalogue/records/slot.js';
-import { recordText } from '../../src/store/record-text.js';
+import { recordText, slotChangeText } from '../../src/store/record-text.js';
 import { slotRecord } from '../support/fixtures.js';
 
 const FAST_CHECK = { seed: 20261125, numRuns: 500 } as const;
@@ -68,5 +68,18 @@ describe('recordText', () => {
     assert.equal(recordText(accented), escapedJson(accented));
     const untagged = { ...slotRecord(5, { name: 'Plain' }), emojiTags: [] };
     assert.equal(recordText(untagged), escapedJson(untagged));
+  });
+});
+
+describe('slotChangeText', () => {
+  it("is the slot change's JSON, written around the record's own text", () => {
+    fc.assert(
+      fc.property(anyRecord, (record) => {
+        const written = slotChangeText(recordText(record));
+        assert.deepEqual(JSON.parse(written), { kind: 'slot', record });
+        assert.equal(slotChangeText(JSON.stringify(record)), JSON.stringify({ kind: 'slot', record }));
+      }),
+      FAST_CHECK,
+    );
   });
 });

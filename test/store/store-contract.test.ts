@@ -235,6 +235,26 @@ for (const kind of KINDS) {
       assert.deepEqual((await aging.readChanges(start + 1, 10)).changes?.map((change) => change.sequence), [start + 2]);
     });
 
+    test('by age, each change goes once it has expired, and a failed write does not hold back the next prune', async () => {
+      const store = await seeded();
+      await closeEarly(store);
+      const aging = await open({ changeRetention: { kind: 'age', ms: 1000 } });
+      const start = (await aging.load()).sequence;
+      const sequences = async () => (await aging.readChanges(start, 10)).changes?.map((change) => change.sequence);
+      await aging.createSlot(slotFields({ name: 'First' }), T1, TEST_ACTOR);
+      await new Promise((resolve) => setTimeout(resolve, 1_200));
+      // Fails after its change was logged and the log pruned: all of it rolls back.
+      await assert.rejects(aging.replaceSlot(1, slotFields({ name: 'Clash', slug: SMALL_CATALOGUE.slots[1]?.slug ?? '' }), T1, TEST_ACTOR), DuplicateSlugError);
+      await aging.createSlot(slotFields({ name: 'Second' }), T1, TEST_ACTOR);
+      assert.equal(await sequences(), undefined, 'the first change, expired, went with the next write that committed');
+      await aging.createSlot(slotFields({ name: 'Third' }), T1, TEST_ACTOR);
+      assert.deepEqual((await aging.readChanges(start + 1, 10)).changes?.map((change) => change.sequence), [start + 2, start + 3], 'nothing younger than a second goes');
+      await new Promise((resolve) => setTimeout(resolve, 1_200));
+      await aging.createSlot(slotFields({ name: 'Fourth' }), T1, TEST_ACTOR);
+      assert.deepEqual((await aging.readChanges(start + 3, 10)).changes?.map((change) => change.sequence), [start + 4]);
+      assert.equal((await aging.readChanges(start + 2, 10)).changes, undefined, 'the second and third changes, expired, went too');
+    });
+
     test('a load spanning many pages returns every slot once, in id order, as one moment saw them', async () => {
       const store = await open();
       const slots = Array.from({ length: 4_500 }, (_, index) => ({ ...slotFields({ name: `Paged ${index}` }), id: 4_500 - index }));

@@ -15,11 +15,21 @@ export interface AuditRow {
   readonly after: string | SlotRecord | null;
 }
 
-/** The columns of an entry, in the order both stores' INSERT statements name them. */
-export function auditColumns(entry: NewAuditEntry): readonly (string | number | null)[] {
+/** A slot change's records as JSON text (null: none), when the write has them as text already. */
+export interface AuditRecordTexts {
+  readonly before: string | null;
+  readonly after: string | null;
+}
+
+// SQL NULL for "no record", read back as null on a slot change and as absent on any other entry.
+const json = (record: SlotRecord | null | undefined) => (record === undefined || record === null ? null : JSON.stringify(record));
+
+/**
+ * The columns of an entry, in the order both stores' INSERT statements name them. A slot write
+ * passes its records as the texts it wrote (`texts`), so that none is serialized twice.
+ */
+export function auditColumns(entry: NewAuditEntry, texts: AuditRecordTexts = { before: json(entry.before), after: json(entry.after) }): readonly (string | number | null)[] {
   const slotId = entry.target.type === 'slot' ? Number(entry.target.id) : null;
-  // SQL NULL for "no record", read back as null on a slot change and as absent on any other entry.
-  const json = (record: SlotRecord | null | undefined) => (record === undefined || record === null ? null : JSON.stringify(record));
   return [
     entry.time,
     entry.actor.type,
@@ -29,8 +39,8 @@ export function auditColumns(entry: NewAuditEntry): readonly (string | number | 
     entry.target.id,
     slotId,
     entry.version ?? null,
-    json(entry.before),
-    json(entry.after),
+    texts.before,
+    texts.after,
   ];
 }
 

@@ -54,17 +54,11 @@ const token = (row: TokenRow): ApiToken => ({
 });
 const TOKEN_COLUMNS = 'id, name, scope, expires_at, created_at, last_used_at';
 
-/** The INSERT of `entry`, its parameters numbered after the `before` a statement it joins already has. */
-export function auditStatement(entry: NewAuditEntry, before = 0): { readonly sql: string; readonly params: readonly unknown[] } {
-  const params = auditColumns(entry);
-  const placeholders = params.map((_value, index) => `$${before + index + 1}`).join(', ');
-  return { sql: `INSERT INTO audit (${AUDIT_INSERT_COLUMNS}) VALUES (${placeholders})`, params };
-}
-
 /** Writes an audit entry inside the transaction `client` has open. */
 export async function writeAuditEntry(client: pg.ClientBase, entry: NewAuditEntry): Promise<void> {
-  const { sql, params } = auditStatement(entry);
-  await client.query(sql, [...params]);
+  const params = auditColumns(entry);
+  const placeholders = params.map((_value, index) => `$${index + 1}`).join(', ');
+  await client.query(`INSERT INTO audit (${AUDIT_INSERT_COLUMNS}) VALUES (${placeholders})`, [...params]);
 }
 
 /** What the access half borrows from the catalogue store: its transactions, pool and notification channel. */

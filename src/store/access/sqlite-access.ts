@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import { auditColumns, auditEntry, slotVersion, AUDIT_INSERT_COLUMNS, AUDIT_SELECT_COLUMNS, type AuditRow } from './audit-rows.js';
+import { auditColumns, auditEntry, slotVersion, AUDIT_INSERT_COLUMNS, AUDIT_SELECT_COLUMNS, type AuditRecordTexts, type AuditRow } from './audit-rows.js';
 import { auditPageSql } from './audit-query.js';
 import {
   DuplicateNameError,
@@ -96,14 +96,14 @@ const TOKEN_COLUMNS = 'id, name, scope, expires_at, created_at, last_used_at';
 /** The INSERT of an entry, compiled once per connection: every write of the catalogue runs it. */
 const inserts = new WeakMap<Database.Database, Database.Statement>();
 
-/** Writes an audit entry on `db`, inside whatever transaction is open there. */
-export function writeAuditEntry(db: Database.Database, entry: NewAuditEntry): void {
+/** Writes an audit entry on `db`, inside whatever transaction is open there (a slot write's records as `texts`). */
+export function writeAuditEntry(db: Database.Database, entry: NewAuditEntry, texts?: AuditRecordTexts): void {
   let insert = inserts.get(db);
   if (insert === undefined) {
     insert = db.prepare(`INSERT INTO audit (${AUDIT_INSERT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
     inserts.set(db, insert);
   }
-  insert.run(...auditColumns(entry));
+  insert.run(...auditColumns(entry, texts));
 }
 
 /** The access half of the SQLite store, on its connection; `write` runs a function as one durable write transaction. */
