@@ -5,6 +5,7 @@ import { Authenticator } from './access/authenticator.js';
 import type { CatalogueService } from './service/catalogue-service.js';
 import type { Config } from './config.js';
 import type { RateLimiter } from './ratelimit/limiter.js';
+import type { StreamSeats } from './ratelimit/stream-seats.js';
 import { answerClientError } from './http/connection/client-error.js';
 import type { RouteContext } from './http/routes/context.js';
 import { CORS_HEADERS, registerCors } from './http/plugins/cors.js';
@@ -44,6 +45,8 @@ export interface AppDeps {
   readonly random?: () => number;
   /** Per-client limits of the public routes; built from the config when not given. */
   readonly rateLimiter?: RateLimiter;
+  /** The seats of open change streams (Redis), closed by their maker; counted in this process when not given. */
+  readonly streamSeats?: StreamSeats;
   /** Wall clock in milliseconds, injectable so tests can move time without sleeping. */
   readonly now?: () => number;
   /** How long slow clients may take; the production values when not given. */
@@ -140,7 +143,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   matchRoutes(app, context);
   redirectRoutes(app, context);
   const feed = new ChangeFeed(store);
-  followRoutes(app, { config, catalogue: deps.catalogue, proxyTrust, feed, ...(deps.heartbeatMs === undefined ? {} : { heartbeatMs: deps.heartbeatMs }) });
+  followRoutes(app, { config, catalogue: deps.catalogue, proxyTrust, feed, streamSeats: deps.streamSeats, ...(deps.heartbeatMs === undefined ? {} : { heartbeatMs: deps.heartbeatMs }) });
   const webhooks = deps.webhooks ?? new Webhooks(deps.catalogue.store, { allowPrivate: config.webhookAllowPrivate });
   adminRoutes(app, { config, catalogue: deps.catalogue, rateLimiter, access, authenticator, webhooks });
   pageRoutes(app, context);

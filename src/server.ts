@@ -23,6 +23,12 @@ async function connectRedisLimiter(config: Config, url: string) {
   return RedisRateLimiter.connect({ url, keyPrefix: config.redisKeyPrefix, limits: config.rateLimit });
 }
 
+/** The seats of open change streams in the same Redis, so the cap of streams per client holds across instances. */
+async function connectRedisStreamSeats(config: Config, url: string) {
+  const { RedisStreamSeats } = await import('./ratelimit/redis-stream-seats.js');
+  return RedisStreamSeats.connect({ url, keyPrefix: config.redisKeyPrefix });
+}
+
 tuneV8ForServing();
 
 async function main(): Promise<void> {
@@ -49,7 +55,8 @@ async function main(): Promise<void> {
   const store = await openStore(config, (error, what) => warn(error, what));
   const catalogue = await CatalogueService.open(store, () => readCatalogueDocument(), undefined, (error, what) => warn(error, what));
   const rateLimiter = config.redisUrl === undefined ? workerRateLimiter(config) : await connectRedisLimiter(config, config.redisUrl);
-  const app = await buildApp({ config, catalogue, rateLimiter, metricsExposition: workerMetricsExposition(config) });
+  const streamSeats = config.redisUrl === undefined ? undefined : await connectRedisStreamSeats(config, config.redisUrl);
+  const app = await buildApp({ config, catalogue, rateLimiter, ...(streamSeats === undefined ? {} : { streamSeats }), metricsExposition: workerMetricsExposition(config) });
   warn = (error, what) => app.log.warn({ err: error }, what);
   // Old audit entries go in short batches once an hour (and once at start); every instance may do it, harmlessly.
   const prune = () =>
@@ -78,7 +85,8 @@ async function main(): Promise<void> {
     }, DRAIN_MS);
     await Promise.all([app.close(), delivery.stop()]);
     clearTimeout(cut);
-    await rateLimiter?.close();
+    // After the app, whose streams gave their seats back as they ended; any left go now.
+    await Promise.all([rateLimiter?.close(), streamSeats?.close()]);
     await store.close();
     process.exit(0);
   };

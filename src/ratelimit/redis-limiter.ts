@@ -8,9 +8,9 @@ import { countInRedis, defineRateLimitCommand } from './redis-script.js';
 import { decide, endOf, generationOf, windowSpecs, type WindowSpec } from './windows.js';
 
 /** While counting in memory over a live but failing connection, how often to try Redis again. */
-const RETRY_INTERVAL_MS = 1000;
-const DEFAULT_COMMAND_TIMEOUT_MS = 1000;
-const MAX_RECONNECT_DELAY_MS = 2000;
+export const RETRY_INTERVAL_MS = 1000;
+export const DEFAULT_COMMAND_TIMEOUT_MS = 1000;
+export const MAX_RECONNECT_DELAY_MS = 2000;
 
 export interface RedisRateLimiterOptions {
   readonly url: string;

@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.js';
+import { MemoryStreamSeats } from '../../ratelimit/memory-stream-seats.js';
+import type { StreamSeats } from '../../ratelimit/stream-seats.js';
 import type { CatalogueService } from '../../service/catalogue-service.js';
 import { ChangeTail } from '../../service/change-tail.js';
 import type { TrustFunction } from '../caller/proxy-trust.js';
@@ -15,8 +17,10 @@ export interface FollowDeps {
   readonly proxyTrust: TrustFunction | false;
   /** The feed's pages, shared with the fast path. */
   readonly feed: ChangeFeed;
-  /** How often quiet streams get a comment line; the production value when not given. */
+  /** How often quiet streams get a comment line (and their seats are renewed); the production value when not given. */
   readonly heartbeatMs?: number;
+  /** The seats of open streams, made elsewhere (Redis) and closed by their maker; in this process when not given. */
+  readonly streamSeats?: StreamSeats | undefined;
 }
 
 /**
@@ -28,5 +32,10 @@ export function followRoutes(app: FastifyInstance, deps: FollowDeps): void {
   const tail = new ChangeTail(catalogue.store, catalogue, (error) => app.log.warn({ err: error }, 'change stream: reading the log failed; retrying with the next change'));
   snapshotRoute(app, config, catalogue);
   changesRoute(app, config, deps.feed);
-  streamRoute(app, { config, store: catalogue.store, tail, streams: new OpenStreams(deps.heartbeatMs), proxyTrust: deps.proxyTrust });
+  const seats: StreamSeats = deps.streamSeats ?? new MemoryStreamSeats();
+  seats.onStoreChange?.((change) => {
+    if (change.shared) app.log.info('change streams: Redis is back; counting open streams there again');
+    else app.log.warn({ err: change.error }, 'change streams: Redis unreachable; counting open streams per instance until it is back');
+  });
+  streamRoute(app, { config, store: catalogue.store, tail, streams: new OpenStreams(seats, deps.heartbeatMs), proxyTrust: deps.proxyTrust });
 }

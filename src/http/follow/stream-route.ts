@@ -4,6 +4,7 @@ import { Type } from 'typebox';
 import { publicChange } from '../../catalogue/records/public-change.js';
 import type { Config } from '../../config.js';
 import { clientKey } from '../../ratelimit/client-key.js';
+import { MAX_STREAMS_PER_CLIENT } from '../../ratelimit/stream-seats.js';
 import type { ChangeTail } from '../../service/change-tail.js';
 import type { LoggedChange, Store } from '../../store/store.js';
 import { baseUrl } from '../caller/base-url.js';
@@ -13,7 +14,7 @@ import { DOCUMENTED_ONLY } from '../contract/request-schemas.js';
 import type { Query } from '../input/query.js';
 import { cursorProblem, SNAPSHOT_PATH, streamStart } from './cursor.js';
 import { feedUnavailable } from './change-feed.js';
-import { HEARTBEAT_MS, MAX_STREAMS_PER_CLIENT, type OpenStreams } from './open-streams.js';
+import { HEARTBEAT_MS, type OpenStreams } from './open-streams.js';
 
 /** Changes read from the log per round trip by a stream further behind than the tail's window. */
 const CATCH_UP_PAGE = 500;
@@ -97,7 +98,7 @@ export function streamRoute(app: FastifyInstance, deps: StreamDeps): void {
       }
     };
     // Refused (429) before anything is sent.
-    const unregister = streams.open(client, { heartbeat: () => void write(': keep-alive\n\n'), end: () => end() });
+    const unregister = await streams.open(client, { heartbeat: () => void write(': keep-alive\n\n'), end: () => end() });
     let unsubscribe: () => unknown = () => undefined;
     const end = () => {
       if (ended) return;
@@ -135,6 +136,8 @@ export function streamRoute(app: FastifyInstance, deps: StreamDeps): void {
         });
     };
     reply.raw.on('close', end);
+    // A client gone while its seat was being taken (a Redis round trip) has closed already.
+    if (request.raw.socket.destroyed) end();
     reply
       .header('content-type', 'text/event-stream; charset=utf-8')
       .header('cache-control', 'no-store')
