@@ -45,7 +45,7 @@ describe('a server process whose Redis dies mid-run', () => {
         assert.equal(response.status, 200);
         assert.match(response.headers.get('x-ratelimit-remaining') ?? '', /^\d+$/);
       }
-      assert.equal(server.output().match(/Redis unreachable/g)?.length, 1, server.output());
+      assert.equal(server.output().match(/rate limits: Redis unreachable/g)?.length, 1, server.output());
 
       redis = await startRedisServer(redis.port);
       // The limiter tries Redis again at most once a second, when a request comes.
@@ -53,7 +53,9 @@ describe('a server process whose Redis dies mid-run', () => {
       const counted = await minuteCount(redis.url, prefix);
       assert.equal((await get(server)).status, 200);
       assert.equal(await minuteCount(redis.url, prefix), counted + 1, 'counted in the restarted Redis');
-      assert.equal(server.output().match(/Redis unreachable/g)?.length, 1, 'one warning for the whole outage');
+      assert.equal(server.output().match(/rate limits: Redis unreachable/g)?.length, 1, 'one warning for the whole outage');
+      // The stream seats share the Redis URL and say so once too, in their own words.
+      assert.equal(server.output().match(/change streams: Redis unreachable/g)?.length, 1, server.output());
     } finally {
       assert.equal(await server.stop(), 0);
       await redis.stop();

@@ -113,7 +113,7 @@ describe('rate limits in Redis across server processes', () => {
     }
   });
 
-  it('starts and answers without Redis, with one warning in its log', async () => {
+  it('starts and answers without Redis, with one warning in its log for each thing counted there', async () => {
     const server = await startServer(env('alone.db', `redis://127.0.0.1:${await freePort()}`));
     try {
       const statuses = [];
@@ -122,6 +122,7 @@ describe('rate limits in Redis across server processes', () => {
     } finally {
       assert.equal(await server.stop(), 0);
     }
-    assert.equal(server.output().match(/Redis unreachable/g)?.length, 1, server.output());
+    assert.equal(server.output().match(/rate limits: Redis unreachable/g)?.length, 1, server.output());
+    assert.equal(server.output().match(/change streams: Redis unreachable/g)?.length, 1, server.output());
   });
 });
