@@ -86,9 +86,12 @@ function errorCode(error: unknown): string | undefined {
   return error instanceof Error && 'code' in error && typeof error.code === 'string' ? error.code : undefined;
 }
 
-/** The sequence number of the last change committed, as `db`'s transaction sees it. */
-function sequenceIn(db: Database.Database): number {
-  const row = db.prepare("SELECT value FROM meta WHERE key = 'change_seq'").get() as { value: number } | undefined;
+const SEQUENCE_SQL = "SELECT value FROM meta WHERE key = 'change_seq'";
+const CHANGES_SQL = 'SELECT seq, change, time FROM changes WHERE seq > ? ORDER BY seq LIMIT ?';
+
+/** The sequence number of the last change committed, as the transaction of `query`'s connection sees it. */
+function sequenceIn(query: Database.Database | Database.Statement): number {
+  const row = ('prepare' in query ? query.prepare(SEQUENCE_SQL) : query).get() as { value: number } | undefined;
   return row?.value ?? 0;
 }
 
@@ -329,8 +332,9 @@ export class SqliteStore implements Store {
 
   async readChanges(after: number, limit: number): Promise<ChangeLogPage> {
     const read = this.db.transaction(() => {
-      const latest = sequenceIn(this.db);
-      const rows = this.db.prepare('SELECT seq, change, time FROM changes WHERE seq > ? ORDER BY seq LIMIT ?').all(after, limit) as ChangeRow[];
+      // Compiled once: the feed asks this for every page, a repeated page for this alone.
+      const latest = sequenceIn(this.statement(SEQUENCE_SQL));
+      const rows = this.statement(CHANGES_SQL).all(after, limit) as ChangeRow[];
       const first = rows[0];
       if (first === undefined ? latest !== after : first.seq !== after + 1) return { latest, changes: undefined };
       return { latest, changes: rows.map((row) => ({ sequence: row.seq, time: row.time, change: storedChange(row.change) })) };
