@@ -15,9 +15,20 @@ const NUMERIC_KEYS: Readonly<Record<Exclude<SlotOrder['key'], 'name' | 'relevanc
 /** Slots of one relevance group are in this order (decisions §13: rating descending, then id). */
 export const WITHIN_RELEVANCE: SlotOrder = { key: 'rating', descending: true };
 
-/** The key an order is kept under: `rtp`, `-rtp`... */
-function orderName({ key, descending }: SlotOrder): string {
+/** The key an order is kept under: `rtp`, `-rtp`...; `relevance` is kept as the order inside its groups. */
+function orderName(asked: SlotOrder): string {
+  const { key, descending } = asked.key === 'relevance' ? WITHIN_RELEVANCE : asked;
   return descending ? `-${key}` : key;
+}
+
+/** `cache`'s entry under `name`, made by `make` the first time it is asked for. */
+function kept<T>(cache: Map<string, T>, name: string, make: () => T): T {
+  let value = cache.get(name);
+  if (value === undefined) {
+    value = make();
+    cache.set(name, value);
+  }
+  return value;
 }
 
 /**
@@ -42,14 +53,11 @@ export class SlotOrders {
   /** The place of each number in use in `order` (by number; a number not in use reads as anything). */
   placesIn(asked: SlotOrder): Int32Array {
     const presorted = this.of(asked);
-    const name = orderName(asked.key === 'relevance' ? WITHIN_RELEVANCE : asked);
-    let ranks = this.ranks.get(name);
-    if (ranks === undefined) {
-      ranks = new Int32Array(this.records.length);
+    return kept(this.ranks, orderName(asked), () => {
+      const ranks = new Int32Array(this.records.length);
       for (let at = 0; at < presorted.length; at++) ranks[presorted[at] as number] = at;
-      this.ranks.set(name, ranks);
-    }
-    return ranks;
+      return ranks;
+    });
   }
 
   /** Prefixes of an order as bitsets: made at the first bound on its key, moved by one-slot writes. */
@@ -58,13 +66,7 @@ export class SlotOrders {
   /** `order`'s prefixes (see `OrderPrefixes`). */
   prefixesOf(asked: SlotOrder): OrderPrefixes {
     const presorted = this.of(asked);
-    const name = orderName(asked.key === 'relevance' ? WITHIN_RELEVANCE : asked);
-    let prefixes = this.prefixes.get(name);
-    if (prefixes === undefined) {
-      prefixes = OrderPrefixes.build(presorted, this.records.length);
-      this.prefixes.set(name, prefixes);
-    }
-    return prefixes;
+    return kept(this.prefixes, orderName(asked), () => OrderPrefixes.build(presorted, this.records.length));
   }
 
   /**
@@ -84,13 +86,7 @@ export class SlotOrders {
   /** The numbers in use in `order`; `relevance` gives `-rating`, the order inside each relevance group. */
   of(asked: SlotOrder): Int32Array {
     const order: SlotOrder = asked.key === 'relevance' ? WITHIN_RELEVANCE : asked;
-    const name = orderName(order);
-    let numbers = this.made.get(name);
-    if (numbers === undefined) {
-      numbers = this.presorted(order as SlotOrder & { key: Exclude<SlotOrder['key'], 'relevance'> });
-      this.made.set(name, numbers);
-    }
-    return numbers;
+    return kept(this.made, orderName(order), () => this.presorted(order as SlotOrder & { key: Exclude<SlotOrder['key'], 'relevance'> }));
   }
 
   /**
