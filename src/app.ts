@@ -143,6 +143,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   matchRoutes(app, context);
   redirectRoutes(app, context);
   const feed = new ChangeFeed(store);
+  deps.catalogue.onAdvance(() => feed.advanced());
   followRoutes(app, { config, catalogue: deps.catalogue, proxyTrust, feed, streamSeats: deps.streamSeats, ...(deps.heartbeatMs === undefined ? {} : { heartbeatMs: deps.heartbeatMs }) });
   const webhooks = deps.webhooks ?? new Webhooks(deps.catalogue.store, { allowPrivate: config.webhookAllowPrivate });
   adminRoutes(app, { config, catalogue: deps.catalogue, rateLimiter, access, authenticator, webhooks });

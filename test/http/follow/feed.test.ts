@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { after, before, describe, it } from 'node:test';
+import { ChangeFeed } from '../../../src/http/follow/change-feed.js';
 import { ADMIN_TOKEN, AUTH } from '../../support/admin.js';
 import { startTestApp, type TestApp } from '../../support/app.js';
 import { slotFields } from '../../support/fixtures.js';
@@ -100,8 +101,8 @@ describe('GET /api/catalogue and GET /api/changes', () => {
     for (let i = 0; i < 6; i++) {
       assert.equal((await test.app.inject({ method: 'POST', url: '/api/admin/slots', headers: AUTH, payload: slotFields({ name: `Pruned ${i}` }) })).statusCode, 201);
     }
-    for (const after of [0, start, start + 8 + 1]) {
-      const answer = await test.app.inject({ url: `/api/changes?after=${after}` });
+    for (const query of ['after=0', `after=${start}`, `after=${start}&limit=1`, `after=${start + 8 + 1}`]) {
+      const answer = await test.app.inject({ url: `/api/changes?${query}` });
       assert.equal(answer.statusCode, 410, answer.body);
       const body = json<{ statusCode: number; error: string; message: string; snapshot: string }>(answer);
       assert.deepEqual({ statusCode: body.statusCode, error: body.error, snapshot: body.snapshot }, { statusCode: 410, error: 'Gone', snapshot: '/api/catalogue' });
@@ -110,5 +111,32 @@ describe('GET /api/catalogue and GET /api/changes', () => {
     // CHANGES_RETENTION=5: the last five are still there.
     const kept = json<ChangePage>(await test.app.inject({ url: `/api/changes?after=${start + 3}` }));
     assert.equal(kept.changes.length, 5);
+  });
+
+  it('reads the store for a page asked again once per position of the catalogue, and not at all in between', async () => {
+    const store = test.catalogue.store;
+    const reads: number[] = [];
+    const counting = Object.assign(Object.create(store) as typeof store, {
+      readChanges: (after: number, limit: number) => {
+        reads.push(limit);
+        return store.readChanges(after, limit);
+      },
+    });
+    const feed = new ChangeFeed(counting);
+    test.catalogue.onAdvance(() => feed.advanced());
+    const start = test.catalogue.position;
+    for (let i = 0; i < 2; i++) {
+      assert.equal((await test.app.inject({ method: 'POST', url: '/api/admin/slots', headers: AUTH, payload: slotFields({ name: `Counted ${i}` }) })).statusCode, 201);
+    }
+    const page = async () => JSON.parse((await feed.page(start, 2, 'http://feed.test')).toString()) as ChangePage;
+    const first = await page();
+    assert.deepEqual([await page(), await page()], [first, first]);
+    assert.deepEqual(reads, [2], 'the whole page once, then nothing while the catalogue stands');
+    assert.equal((await test.app.inject({ method: 'POST', url: '/api/admin/slots', headers: AUTH, payload: slotFields({ name: 'Counted after' }) })).statusCode, 201);
+    const moved = await page();
+    assert.deepEqual(moved.changes, first.changes);
+    assert.equal(moved.latest, first.latest + 1, 'the latest number of the new position');
+    await page();
+    assert.deepEqual(reads, [2, 1], 'one row read for the new position');
   });
 });
