@@ -22,6 +22,12 @@ export interface CacheBounds<T> {
   /** Bytes of all values together, as `bytesOf` counts them; unbounded when not given. */
   readonly bytes?: number;
   readonly bytesOf?: (value: T) => number;
+  /**
+   * Keep a value only when its key is asked the second time in the snapshot (the first ask leaves
+   * only the key): for caches of questions that mostly never come again, whose kept answers would
+   * fill the old generation and cost full collections for nothing.
+   */
+  readonly keepOnSecondAsk?: boolean;
 }
 
 /** The bytes of a response body, or of the body a representation holds. */
@@ -37,6 +43,8 @@ export interface ScopedSnapshotCache<T> {
 /** One snapshot's values, and the one found last. */
 interface SnapshotValues<T> {
   readonly scopes: Map<string, Map<string, T>>;
+  /** With `keepOnSecondAsk`: the keys asked once and not kept, per scope. */
+  readonly askedOnce: Map<string, Set<string>>;
   entries: number;
   bytes: number;
   /**
@@ -53,7 +61,19 @@ interface SnapshotValues<T> {
  * which makes a new string to hash on every request.
  */
 export function perSnapshotScopedCache<T>(bounds: CacheBounds<T>): ScopedSnapshotCache<T> {
-  const { entries: maxEntries, bytes: maxBytes = Number.POSITIVE_INFINITY, bytesOf = () => 0 } = bounds;
+  const { entries: maxEntries, bytes: maxBytes = Number.POSITIVE_INFINITY, bytesOf = () => 0, keepOnSecondAsk = false } = bounds;
+  /** Whether this is the key's first ask (then it is only noted); the notes start again when as many as the entries. */
+  const firstAsk = (cache: SnapshotValues<T>, scope: string, key: string): boolean => {
+    let keys = cache.askedOnce.get(scope);
+    if (keys === undefined) {
+      keys = new Set();
+      cache.askedOnce.set(scope, keys);
+    }
+    if (keys.delete(key)) return false;
+    if (keys.size >= maxEntries) keys.clear();
+    keys.add(key);
+    return true;
+  };
   const caches = new WeakMap<Catalogue, SnapshotValues<T>>();
   return {
     get: (catalogue, scope, key) => {
@@ -70,8 +90,13 @@ export function perSnapshotScopedCache<T>(bounds: CacheBounds<T>): ScopedSnapsho
       // A value over the whole bound is answered but never kept, so it cannot push out what fits.
       if (bytes > maxBytes) return value;
       let cache = caches.get(catalogue);
-      if (cache === undefined || cache.entries >= maxEntries || cache.bytes + bytes > maxBytes) {
-        cache = { scopes: new Map(), entries: 0, bytes: 0, last: undefined };
+      if (cache === undefined) {
+        cache = { scopes: new Map(), askedOnce: new Map(), entries: 0, bytes: 0, last: undefined };
+        caches.set(catalogue, cache);
+      }
+      if (keepOnSecondAsk && firstAsk(cache, scope, key)) return value;
+      if (cache.entries >= maxEntries || cache.bytes + bytes > maxBytes) {
+        cache = { scopes: new Map(), askedOnce: cache.askedOnce, entries: 0, bytes: 0, last: undefined };
         caches.set(catalogue, cache);
       }
       let values = cache.scopes.get(scope);

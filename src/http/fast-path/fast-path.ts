@@ -84,7 +84,7 @@ const REQUEST_LOG_LEVELS = new Set(['info', 'debug', 'trace']);
  * JSON GET answers by base URL and request URL, per snapshot: a repeated URL is one lookup, without
  * reading its query or slug again. Bounded in bytes too, as a long page can be a megabyte.
  */
-const answersByUrl = perSnapshotScopedCache<Representation>({ entries: 4096, bytes: 64 * MB, bytesOf: bodyBytes });
+const answersByUrl = perSnapshotScopedCache<Representation>({ entries: 4096, bytes: 64 * MB, bytesOf: bodyBytes, keepOnSecondAsk: true });
 
 /** Match answers by base URL and request body, per snapshot; bodies of more bytes than this are not remembered. */
 const matchAnswers = perSnapshotScopedCache<Buffer>({ entries: 1024, bytes: 32 * MB, bytesOf: bodyBytes });

@@ -56,7 +56,7 @@ const SimilarResponseSchema = Type.Object(
 );
 
 /** Pages already answered in this snapshot: clients ask for the same few pages over and over. */
-const listBodies = perSnapshotCache<Representation>({ entries: 512, bytes: 64 * MB, bytesOf: bodyBytes });
+const listBodies = perSnapshotCache<Representation>({ entries: 512, bytes: 64 * MB, bytesOf: bodyBytes, keepOnSecondAsk: true });
 
 /** The body of `GET /api/slots`, or the 400 naming the first bad parameter (checked before `baseOf` is asked). */
 export function slotListBody(catalogue: Catalogue, query: Query, baseOf: () => string): Representation {

@@ -98,3 +98,20 @@ test('a scoped per-snapshot cache answers a repeated question with what it holds
   cache.keep(catalogue, 's', '/z', 'z');
   assert.equal(cache.get(catalogue, 's', '/x'), undefined, 'the cache started again, without the value found last');
 });
+
+test('a cache that keeps on the second ask computes a question twice, then answers it from memory', () => {
+  const cache = perSnapshotCache<string>({ entries: 2, keepOnSecondAsk: true });
+  const catalogue = empty();
+  let computed = 0;
+  const value = (key: string) => cache(catalogue, key, () => `${key} #${++computed}`);
+  assert.equal(value('a'), 'a #1', 'asked once: only the key is noted');
+  assert.equal(value('b'), 'b #2');
+  assert.equal(value('a'), 'a #3', 'asked again: computed and kept');
+  assert.equal(value('a'), 'a #3');
+  assert.equal(value('b'), 'b #4');
+  assert.equal(value('b'), 'b #4');
+  for (const key of ['c', 'd', 'e']) value(key);
+  assert.equal(value('c'), 'c #8', 'the notes of single asks are bounded like the entries: c was forgotten with the others');
+  assert.equal(value('e'), 'e #9', 'e was noted after the notes started again, so this ask keeps it');
+  assert.equal(value('e'), 'e #9');
+});
