@@ -5,7 +5,7 @@ import type { SearchPage, SlotQuery } from '../../catalogue.js';
 import type { Page } from '../filter.js';
 import type { SlotOrder } from '../slot-order.js';
 import type { FieldName } from './field-postings.js';
-import { countIn, membersOf, postingCost } from './postings.js';
+import { countIn, postingCost } from './postings.js';
 import { passingGroups, type Group } from './passing.js';
 import type { SearchIndex } from './search-index.js';
 import { WITHIN_RELEVANCE } from './slot-orders.js';
@@ -66,12 +66,17 @@ function pageNumbers(index: SearchIndex, groups: readonly Group[], order: SlotOr
 /** Members `skip..skip+taken` of `group` in `order`. */
 function inGroupOrder(index: SearchIndex, group: Group, order: SlotOrder, skip: number, taken: number): number[] {
   const wanted = skip + taken;
-  // Walking a presorted order meets a member every `numbers / count` steps on average; sorting the
-  // members by their places in it costs a pass over the bitset and about log2(count) integer comparisons per member.
-  const walkCost = (wanted * index.idOrder.length) / group.count;
-  const sortCost = group.bits.length + group.count * Math.log2(group.count + 1);
-  if (sortCost < walkCost) return index.orders.sorted(membersOf(group.bits), order).slice(skip, wanted);
   const presorted = order.key === 'id' && !order.descending ? index.idOrder : index.orders.of(order);
+  // Walking the presorted order meets a member every `numbers / count` steps on average; marking each
+  // member's place in a bitset over places and reading it upward costs a step per member and a pass
+  // over the machine words, whatever the page.
+  const walkCost = (wanted * presorted.length) / group.count;
+  const placesCost = 2 * group.count + group.bits.length;
+  return placesCost < walkCost ? byPlaces(index, group, order, skip, wanted) : byWalk(group, presorted, skip, wanted);
+}
+
+/** Members `skip..wanted-1` of `group`, met walking `presorted` from its start. */
+function byWalk(group: Group, presorted: Int32Array, skip: number, wanted: number): number[] {
   const found: number[] = [];
   let seen = 0;
   const { bits } = group;
@@ -80,6 +85,38 @@ function inGroupOrder(index: SearchIndex, group: Group, order: SlotOrder, skip: 
     if ((((bits[number >>> 5] as number) >>> (number & 31)) & 1) === 0) continue;
     if (seen >= skip) found.push(number);
     seen++;
+  }
+  return found;
+}
+
+/**
+ * Members `skip..wanted-1` of `group` in `order`: each member's place set in
+ * a bitset over places, which read from its lowest bit lists the members sorted, with no comparison.
+ */
+function byPlaces(index: SearchIndex, group: Group, order: SlotOrder, skip: number, wanted: number): number[] {
+  const presorted = index.orders.of(order);
+  const places = index.orders.placesIn(order);
+  const marked = index.scratch.zeroed();
+  const { bits } = group;
+  for (let word = 0; word < bits.length; word++) {
+    let rest = bits[word] as number;
+    while (rest !== 0) {
+      const lowest = rest & -rest;
+      const place = places[(word << 5) + 31 - Math.clz32(lowest)] as number;
+      marked[place >>> 5] = (marked[place >>> 5] as number) | (1 << (place & 31));
+      rest ^= lowest;
+    }
+  }
+  const found: number[] = [];
+  let seen = 0;
+  for (let word = 0; word < marked.length && seen < wanted; word++) {
+    let rest = marked[word] as number;
+    while (rest !== 0 && seen < wanted) {
+      const lowest = rest & -rest;
+      if (seen >= skip) found.push(presorted[(word << 5) + 31 - Math.clz32(lowest)] as number);
+      seen++;
+      rest ^= lowest;
+    }
   }
   return found;
 }

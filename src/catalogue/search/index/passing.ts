@@ -1,10 +1,9 @@
-import type { SlotRecord } from '../../records/slot.js';
 import type { SlotFilter } from '../filter.js';
 import { queryWords, type QueryWord } from '../search-words.js';
-import type { SlotOrder } from '../slot-order.js';
 import type { FieldName } from './field-postings.js';
 import { bitCount, keepOnly, orInto, type Posting } from './postings.js';
 import type { SearchIndex } from './search-index.js';
+import type { NumericKey } from './slot-orders.js';
 
 /** Slots that pass and share a relevance rank (or all that pass, for other orders), as a bitset and its count. */
 export interface Group {
@@ -27,14 +26,11 @@ function unionOf(index: SearchIndex, field: FieldName, values: readonly (string 
   return bits;
 }
 
-/** A bound's field, as a number (undefined: the slot fails any bound on it). */
-type BoundValue = (record: SlotRecord) => number | undefined;
-
-const BOUNDS: readonly { readonly key: SlotOrder['key']; readonly value: BoundValue; readonly low: keyof SlotFilter; readonly high: keyof SlotFilter }[] = [
-  { key: 'rtp', value: (record) => record.rtp, low: 'minRtp', high: 'maxRtp' },
-  { key: 'rating', value: (record) => record.rating, low: 'minRating', high: 'maxRating' },
-  { key: 'maxWin', value: (record) => record.maxWin, low: 'minMaxWin', high: 'maxMaxWin' },
-  { key: 'releaseYear', value: (record) => record.releaseYear, low: 'minYear', high: 'maxYear' },
+const BOUNDS: readonly { readonly key: NumericKey; readonly low: keyof SlotFilter; readonly high: keyof SlotFilter }[] = [
+  { key: 'rtp', low: 'minRtp', high: 'maxRtp' },
+  { key: 'rating', low: 'minRating', high: 'maxRating' },
+  { key: 'maxWin', low: 'minMaxWin', high: 'maxMaxWin' },
+  { key: 'releaseYear', low: 'minYear', high: 'maxYear' },
 ];
 
 /**
@@ -42,16 +38,13 @@ const BOUNDS: readonly { readonly key: SlotOrder['key']; readonly value: BoundVa
  * out of the field's ascending order by two binary searches; then the slots still in `bits` are kept
  * by their place in the order when they are few, else the range is taken from the order's prefixes.
  */
-function keepWithin(index: SearchIndex, bits: Uint32Array, key: SlotOrder['key'], value: BoundValue, low: number, high: number): void {
-  const ascending: SlotOrder = { key, descending: false };
+function keepWithin(index: SearchIndex, bits: Uint32Array, key: NumericKey, low: number, high: number): void {
+  const ascending = { key, descending: false };
   const order = index.orders.of(ascending);
-  const valueAt = (at: number) => value(index.records[order[at] as number] as SlotRecord);
-  // Slots without a value sort last, and fail every bound.
-  const first = firstAtLeast(order.length, (at) => (valueAt(at) ?? Infinity) >= low);
-  const end = firstAtLeast(order.length, (at) => {
-    const given = valueAt(at);
-    return given === undefined || given > high;
-  });
+  const values = index.orders.valuesIn(ascending);
+  // Slots without a value read Infinity, sort last, and fail every bound.
+  const first = firstPlace(values, (value) => value >= low);
+  const end = firstPlace(values, (value) => value > high || value === Infinity);
   // The prefixes cost two passes over the words and up to two steps of single bits; a member, a place looked up.
   if (countOf(bits) < 2 * bits.length) {
     const places = index.orders.placesIn(ascending);
@@ -69,13 +62,13 @@ function keepWithin(index: SearchIndex, bits: Uint32Array, key: SlotOrder['key']
   index.orders.prefixesOf(ascending).keepPlaces(bits, order, first, end, index.live);
 }
 
-/** The first of `0..count` where `holds` (false, then true) turns true. */
-function firstAtLeast(count: number, holds: (at: number) => boolean): number {
+/** The first place of ascending `values` where `holds` (false, then true) turns true. */
+function firstPlace(values: Float64Array, holds: (value: number) => boolean): number {
   let low = 0;
-  let high = count;
+  let high = values.length;
   while (low < high) {
     const middle = (low + high) >>> 1;
-    if (holds(middle)) high = middle;
+    if (holds(values[middle] as number)) high = middle;
     else low = middle + 1;
   }
   return low;
@@ -145,10 +138,10 @@ export function passingGroups(
   if (emojiKeys !== undefined) keep(unionOf(index, 'emoji', emojiKeys));
   const sets = queryWords(words ?? []).map((word) => wordSets(index, word, relevance));
   for (const { matching } of sets) keepOnly(bits, matching);
-  for (const { key, value, low, high } of BOUNDS) {
+  for (const { key, low, high } of BOUNDS) {
     const min = filter[low] as number | undefined;
     const max = filter[high] as number | undefined;
-    if (min !== undefined || max !== undefined) keepWithin(index, bits, key, value, min ?? -Infinity, max ?? Infinity);
+    if (min !== undefined || max !== undefined) keepWithin(index, bits, key, min ?? -Infinity, max ?? Infinity);
   }
   const count = countOf(bits);
   if (!relevance || count === 0) return { passing: bits, groups: [{ bits, count }] };

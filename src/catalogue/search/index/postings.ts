@@ -66,20 +66,6 @@ export function countIn(posting: Posting, bits: Uint32Array, first: number, last
   return count;
 }
 
-/** Every set bit of `bits`, ascending. */
-export function membersOf(bits: Uint32Array): number[] {
-  const members: number[] = [];
-  for (let word = 0; word < bits.length; word++) {
-    let value = bits[word] as number;
-    while (value !== 0) {
-      const lowest = value & -value;
-      members.push((word << 5) + 31 - Math.clz32(lowest));
-      value ^= lowest;
-    }
-  }
-  return members;
-}
-
 /** `posting` with `member` added (`numbers` slot numbers in use, which sizes a bitset). */
 export function withMember(posting: Posting | undefined, member: number, numbers: number): Posting {
   if (posting === undefined) return member;

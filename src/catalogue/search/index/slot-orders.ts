@@ -3,8 +3,11 @@ import type { SlotKeys } from '../../snapshot/slot-keys.js';
 import { comparator, Found, type SlotOrder } from '../slot-order.js';
 import { OrderPrefixes } from './order-prefixes.js';
 
+/** The sort keys that are numbers read off a slot. */
+export type NumericKey = Exclude<SlotOrder['key'], 'name' | 'relevance'>;
+
 /** What each numeric sort key reads from a slot. */
-const NUMERIC_KEYS: Readonly<Record<Exclude<SlotOrder['key'], 'name' | 'relevance'>, (record: SlotRecord) => number | undefined>> = {
+const NUMERIC_KEYS: Readonly<Record<NumericKey, (record: SlotRecord) => number | undefined>> = {
   id: (record) => record.id,
   rtp: (record) => record.rtp,
   rating: (record) => record.rating,
@@ -69,18 +72,22 @@ export class SlotOrders {
     return kept(this.prefixes, orderName(asked), () => OrderPrefixes.build(presorted, this.records.length));
   }
 
-  /**
-   * `numbers` sorted in `order`, by their places in the presorted order: sorting integers costs a
-   * fraction of comparing the slots.
-   */
-  sorted(numbers: readonly number[], order: SlotOrder): number[] {
-    const presorted = this.of(order);
-    const ranks = this.placesIn(order);
-    return Array.from(Int32Array.from(numbers, (number) => ranks[number] as number).sort(), (at) => presorted[at] as number);
-  }
-
   private found(number: number): Found {
     return new Found(this.records[number] as SlotRecord, this.keys[number] as SlotKeys, true, 0);
+  }
+
+  /** Each place's sort key in a numeric order, Infinity for a slot without one: made at the first bound on the key, moved by one-slot writes. */
+  private readonly keyValues = new Map<string, Float64Array>();
+
+  /**
+   * The sort key of the slot at each place of `asked`, in the order's direction, a slot without one
+   * reading Infinity: a range of keys is then two binary searches over one array of numbers, where
+   * reading the keys off the records reached a scattered object at every step.
+   */
+  valuesIn(asked: { readonly key: NumericKey; readonly descending: boolean }): Float64Array {
+    const presorted = this.of(asked);
+    const value = NUMERIC_KEYS[asked.key];
+    return kept(this.keyValues, orderName(asked), () => Float64Array.from(presorted, (number) => value(this.records[number] as SlotRecord) ?? Infinity));
   }
 
   /** The numbers in use in `order`; `relevance` gives `-rating`, the order inside each relevance group. */
@@ -142,6 +149,8 @@ export class SlotOrders {
         if (ranks !== undefined) next.ranks.set(name, ranks);
         const prefixes = this.prefixes.get(name);
         if (prefixes !== undefined) next.prefixes.set(name, prefixes);
+        const values = this.keyValues.get(name);
+        if (values !== undefined) next.keyValues.set(name, values);
         continue;
       }
       let moved = numbers;
@@ -166,6 +175,11 @@ export class SlotOrders {
       if (ranks !== undefined) next.ranks.set(name, movedRanks(ranks, records.length, moved, removedAt, insertedAt));
       const prefixes = this.prefixes.get(name);
       if (prefixes !== undefined) next.prefixes.set(name, prefixes.withChange(moved, number, records.length, removedAt, insertedAt));
+      const values = this.keyValues.get(name);
+      if (values !== undefined) {
+        const value = records[number] === undefined ? undefined : (NUMERIC_KEYS[order.key as NumericKey](records[number] as SlotRecord) ?? Infinity);
+        next.keyValues.set(name, movedValues(values, removedAt, insertedAt, value));
+      }
     }
     return next;
   }
@@ -183,6 +197,24 @@ function movedRanks(ranks: Int32Array, numbers: number, moved: Int32Array, remov
   const high = removedAt !== undefined && insertedAt !== undefined ? Math.max(removedAt, insertedAt) : moved.length - 1;
   for (let at = low; at <= high; at++) next[moved[at] as number] = at;
   return next;
+}
+
+/** `values` with the one at `removedAt` taken out, then `value` put at `insertedAt` (of the array without it). */
+function movedValues(values: Float64Array, removedAt: number | undefined, insertedAt: number | undefined, value: number | undefined): Float64Array {
+  let moved = values;
+  if (removedAt !== undefined) {
+    moved = new Float64Array(values.length - 1);
+    moved.set(values.subarray(0, removedAt));
+    moved.set(values.subarray(removedAt + 1), removedAt);
+  }
+  if (insertedAt !== undefined && value !== undefined) {
+    const grown = new Float64Array(moved.length + 1);
+    grown.set(moved.subarray(0, insertedAt));
+    grown[insertedAt] = value;
+    grown.set(moved.subarray(insertedAt), insertedAt + 1);
+    moved = grown;
+  }
+  return moved;
 }
 
 /** The first place in `numbers` where `compareToTarget` is not negative. */
