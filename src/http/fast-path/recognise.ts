@@ -1,3 +1,4 @@
+import { parse } from 'fast-querystring';
 import { MAX_PATH_SEGMENT_LENGTH } from '../plugins/errors.js';
 import type { Query } from '../input/query.js';
 
@@ -15,12 +16,14 @@ export type FastRequest =
   | { readonly route: '/api/changes'; readonly queryText: string };
 
 /*
- * Only URLs whose meaning cannot depend on how they are decoded: unreserved ASCII, and in a play
- * path percent-encoded bytes of non-ASCII characters. Anything else (other escapes, a query on a
- * path route, odd query syntax) is left to Fastify's router, which has the last word on it.
- * A query is plain `name=value` pairs joined by `&`, which `plainQuery` reads as the router's parser does.
+ * Only URLs whose meaning cannot depend on how they are decoded: a path of unreserved ASCII (and in a
+ * play path percent-encoded bytes of non-ASCII characters), and a query of `name=value` pairs joined by
+ * `&`, names plain letters, values unreserved ASCII, commas, `+` and percent-escapes. Anything else
+ * (other escapes in a path, a query on a path route, odd query syntax) is left to Fastify's router,
+ * which has the last word on it. `plainQuery` reads the query with the parser the router uses.
  */
-const PLAIN_QUERY = '(?:[A-Za-z]+=[\\w.~,-]*(?:&[A-Za-z]+=[\\w.~,-]*)*)?';
+const PLAIN_VALUE = '(?:[\\w.~,+-]|%[\\dA-Fa-f]{2})*';
+const PLAIN_QUERY = `(?:[A-Za-z]+=${PLAIN_VALUE}(?:&[A-Za-z]+=${PLAIN_VALUE})*)?`;
 const SLOT_PREFIX = '/api/slots/';
 /** `test` without capture groups stays on V8's fast path; `exec` with them built a match array per request. */
 const SLOT = /^\/api\/slots\/[\w.~-]+$/;
@@ -30,20 +33,13 @@ const EMOJIS = /^\/api\/emojis(?:\?(format=(?:aggregated|raw)))?$/;
 const FEED = new RegExp(`^/api/changes(?:\\?(${PLAIN_QUERY}))?$`);
 const PLAY = /^\/api\/play\/((?:%[89a-fA-F][\da-fA-F]|[\w.~-])+)$/;
 
-/** A query `recognise` let through (`a=1&b=2&a=3`) as the router's parser reads it: repeats as arrays. */
+/**
+ * A query `recognise` let through (`a=1&b=2&a=3`) as the router reads it: `+` a space, escapes decoded
+ * (a value whose escapes are no UTF-8 kept as sent), repeats as arrays. Fastify's router parses with
+ * this same package, so both paths see one query.
+ */
 export function plainQuery(text: string): Query {
-  const query: Record<string, string | string[]> = Object.create(null) as Record<string, string | string[]>;
-  if (text === '') return query;
-  for (const part of text.split('&')) {
-    const equals = part.indexOf('=');
-    const name = part.slice(0, equals);
-    const value = part.slice(equals + 1);
-    const earlier = query[name];
-    if (earlier === undefined) query[name] = value;
-    else if (typeof earlier === 'string') query[name] = [earlier, value];
-    else earlier.push(value);
-  }
-  return query;
+  return text === '' ? (Object.create(null) as Query) : (parse(text) as Query);
 }
 
 /**
