@@ -26,7 +26,7 @@ export function anyBitIn(bitset: Uint32Array, low: number, high: number): boolea
 }
 
 export function isEmpty(bitset: Uint32Array): boolean {
-  for (const word of bitset) if (word !== 0) return false;
+  for (let word = 0; word < bitset.length; word++) if (bitset[word] !== 0) return false;
   return true;
 }
 

