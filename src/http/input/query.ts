@@ -115,7 +115,9 @@ function bounds<T extends number | undefined>(lowerName: string, lower: T, upper
 
 /** Drops the filters that were not given, so equal filters look equal. */
 function given(filter: Record<string, unknown>): SlotFilter {
-  return Object.fromEntries(Object.entries(filter).filter(([, value]) => value !== undefined)) as SlotFilter;
+  const kept: Record<string, unknown> = {};
+  for (const name in filter) if (filter[name] !== undefined) kept[name] = filter[name];
+  return kept as SlotFilter;
 }
 
 /** The filters shared by the slot list and the lucky spin (decisions §2, §5); the spin has no bonus-buy filter. */
