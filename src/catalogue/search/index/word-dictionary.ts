@@ -18,8 +18,6 @@ export class WordDictionary {
     private readonly anywhere: readonly Posting[],
     /** Undefined where no slot has the word in its name. */
     private readonly inName: readonly (Posting | undefined)[],
-    /** Every character of every word, for spelling out the words one edit away from a query word. */
-    private readonly alphabet: readonly string[],
   ) {}
 
   /** The dictionary of slots' search texts (by slot number; undefined for a number no longer in use). */
@@ -56,7 +54,6 @@ export class WordDictionary {
         const members = inName.get(word);
         return members === undefined ? undefined : postingOf(members, numbers);
       }),
-      alphabetOf(words),
     );
   }
 
@@ -70,14 +67,12 @@ export class WordDictionary {
     const words = [...this.words];
     const anywhere = [...this.anywhere];
     const inName = [...this.inName];
-    let alphabet = this.alphabet;
     for (const word of touched) {
       const at = lowerBound(words, word);
       if (words[at] !== word) {
         words.splice(at, 0, word);
         anywhere.splice(at, 0, undefined as unknown as Posting);
         inName.splice(at, 0, undefined);
-        alphabet = withCharacters(alphabet, word);
       }
       const changed = (posting: Posting | undefined, had: boolean, has: boolean) =>
         had === has ? posting : has ? withMember(posting, number, numbers) : withoutMember(posting as Posting, number);
@@ -92,7 +87,7 @@ export class WordDictionary {
         inName[at] = name;
       }
     }
-    return new WordDictionary(words, anywhere, inName, alphabet);
+    return new WordDictionary(words, anywhere, inName);
   }
 
   /** Positions of the words starting with `prefix`: `[first, end)`. */
@@ -116,14 +111,17 @@ export class WordDictionary {
 
   /**
    * Positions of the words one edit (insert, delete, replace, swap of neighbours) away from `word`,
-   * counting characters: every such spelling is looked up, a few hundred binary searches in all.
+   * counting characters. A delete or a swap is one spelling, looked up; a word made by replacing or
+   * inserting at `i` starts with the first `i` characters and then some character: only the characters
+   * that follow that head in the dictionary are tried, found by stepping from one's range to the next,
+   * as a walk down a trie would (trying every character known at every place cost hundreds of look-ups).
    */
   oneEditAway(word: string): number[] {
     const characters = Array.from(word);
-    const found = new Set<number>();
+    const found: number[] = [];
     const look = (candidate: string, first: number, end: number) => {
       const at = lowerBound(this.words, candidate, first, end);
-      if (at < end && this.words[at] === candidate) found.add(at);
+      if (at < end && this.words[at] === candidate) found.push(at);
     };
     const whole = this.words.length;
     for (let i = 0; i < characters.length; i++) {
@@ -134,19 +132,26 @@ export class WordDictionary {
         look(swapped.join(''), 0, whole);
       }
     }
-    // Words made by replacing or inserting at `i` start with the first `i` characters: search only among those.
     let [first, end] = [0, whole];
+    let head = '';
     for (let i = 0; i <= characters.length && first < end; i++) {
-      const head = characters.slice(0, i).join('');
       const tail = characters.slice(i + 1).join('');
       const kept = characters.slice(i).join('');
-      for (const character of this.alphabet) {
-        look(head + character + kept, first, end);
-        if (i < characters.length && character !== characters[i]) look(head + character + tail, first, end);
+      const own = characters[i];
+      // The head itself, if a word, sorts first in its range and has no next character.
+      let next = this.words[first] === head ? first + 1 : first;
+      while (next < end) {
+        const character = String.fromCodePoint((this.words[next] as string).codePointAt(head.length) as number);
+        const [from, to] = this.prefixRange(head + character, next, end);
+        look(head + character + kept, from, to);
+        if (own !== undefined && character !== own) look(head + character + tail, from, to);
+        next = to;
       }
-      if (i < characters.length) [first, end] = this.prefixRange(head + (characters[i] as string), first, end);
+      if (own === undefined) break;
+      head += own;
+      [first, end] = this.prefixRange(head, first, end);
     }
-    return [...found];
+    return [...new Set(found)];
   }
 
   anywhereAt(position: number): Posting {
@@ -171,15 +176,4 @@ function lowerBound(sorted: readonly string[], value: string, first = 0, end = s
     else high = middle;
   }
   return low;
-}
-
-function alphabetOf(words: readonly string[]): string[] {
-  const characters = new Set<string>();
-  for (const word of words) for (const character of word) characters.add(character);
-  return [...characters].sort(compareUnits);
-}
-
-function withCharacters(alphabet: readonly string[], word: string): readonly string[] {
-  const missing = Array.from(word).filter((character) => !alphabet.includes(character));
-  return missing.length === 0 ? alphabet : [...new Set([...alphabet, ...missing])].sort(compareUnits);
 }
