@@ -115,15 +115,16 @@ function wordSets(index: SearchIndex, word: QueryWord, withNames: boolean): Word
 }
 
 /**
- * The slots passing every filter and every word, and the same set split into relevance groups when
- * `relevance` (name matches first, then fewer typo words: decisions §13), best group first.
+ * The slots passing every filter and every word, their count, and the same set split into relevance
+ * groups when `relevance` (name matches first, then fewer typo words: decisions §13), best group first.
+ * The groups are made one at a time as they are read: a page needs only those up to its last member.
  */
 export function passingGroups(
   index: SearchIndex,
   filter: SlotFilter,
   words: readonly string[] | undefined,
   relevance: boolean,
-): { readonly passing: Uint32Array; readonly groups: readonly Group[] } {
+): { readonly passing: Uint32Array; readonly total: number; readonly groups: Iterable<Group> } {
   const bits = index.scratch.copyOf(index.live);
   const keep = (posting: Uint32Array | Posting | undefined) => {
     if (posting === undefined) bits.fill(0);
@@ -150,47 +151,66 @@ export function passingGroups(
     const max = filter[high] as number | undefined;
     if (min !== undefined || max !== undefined) keepWithin(index, bits, key, value, min ?? -Infinity, max ?? Infinity);
   }
-  const count = countOf(bits);
-  if (!relevance || count === 0) return { passing: bits, groups: [{ bits, count }] };
-  return { passing: bits, groups: relevanceGroups(index, bits, sets) };
+  const total = countOf(bits);
+  if (!relevance || total === 0) return { passing: bits, total, groups: [{ bits, count: total }] };
+  return { passing: bits, total, groups: relevanceGroups(index, bits, total, sets) };
 }
 
-/** `passing` split by name match, then by how many words matched only by a typo. */
-function relevanceGroups(index: SearchIndex, passing: Uint32Array, sets: readonly WordSets[]): Group[] {
-  // Only the span of words holding passing slots is read: the groups are clear outside it.
+/**
+ * `passing` split by name match, then by how many words matched only by a typo, made group by group
+ * in rank order, each in one pass over the span of words holding passing slots; none is made after
+ * the groups made hold all `total` slots.
+ */
+function* relevanceGroups(index: SearchIndex, passing: Uint32Array, total: number, sets: readonly WordSets[]): Generator<Group> {
+  // Outside the span every group is clear.
   const first = passing.findIndex((word) => word !== 0);
   let last = passing.length - 1;
   while (last > first && passing[last] === 0) last--;
-  const named = index.scratch.copyOf(passing);
-  for (const { inName } of sets) keepOnly(named, inName);
-  // Per slot, how many words are no prefix of its words: a sum over the words, kept in bit planes.
-  const typoWords = sets.filter(({ prefix, matching }) => prefix !== matching).map(({ prefix }) => prefix);
-  const planes: Uint32Array[] = Array.from({ length: 32 - Math.clz32(typoWords.length) }, () => index.scratch.zeroed());
-  for (const prefix of typoWords) {
-    for (let word = first; word <= last; word++) {
-      let carry = (passing[word] as number) & ~(prefix[word] ?? 0);
-      for (let plane = 0; carry !== 0 && plane < planes.length; plane++) {
-        const value = (planes[plane] as Uint32Array)[word] as number;
-        (planes[plane] as Uint32Array)[word] = value ^ carry;
-        carry &= value;
-      }
-    }
-  }
-  const groups: Group[] = [];
+  const names = sets.map(({ inName }) => inName);
+  // A slot's typo words are the words that are no prefix of its words. With one such word, its prefix set
+  // tells them apart; with more, their count per slot is summed once into bit planes.
+  const prefixes = sets.filter(({ prefix, matching }) => prefix !== matching).map(({ prefix }) => prefix);
+  const onlyPrefix = prefixes.length === 1 ? (prefixes[0] as Uint32Array) : undefined;
+  const planes = prefixes.length > 1 ? typoPlanes(index, passing, prefixes, first, last) : [];
+  let left = total;
   for (const inName of [true, false]) {
-    for (let typos = 0; typos <= typoWords.length; typos++) {
+    for (let typos = 0; typos <= prefixes.length && left > 0; typos++) {
       const bits = index.scratch.zeroed();
+      let count = 0;
       for (let word = first; word <= last; word++) {
-        let value = (passing[word] as number) & (inName ? (named[word] as number) : ~(named[word] as number));
+        let value = passing[word] as number;
+        if (value === 0) continue;
+        let named = value;
+        for (const name of names) named &= name[word] as number;
+        value &= inName ? named : ~named;
+        if (onlyPrefix !== undefined) value &= typos === 0 ? (onlyPrefix[word] as number) : ~(onlyPrefix[word] as number);
         for (let plane = 0; plane < planes.length; plane++) {
-          const set = (planes[plane] as Uint32Array)[word] as number;
-          value &= (typos >>> plane) & 1 ? set : ~set;
+          const sum = (planes[plane] as Uint32Array)[word] as number;
+          value &= (typos >>> plane) & 1 ? sum : ~sum;
         }
+        if (value === 0) continue;
         bits[word] = value;
+        count += bitCount(value);
       }
-      const count = countOf(bits);
-      if (count > 0) groups.push({ bits, count });
+      if (count === 0) continue;
+      left -= count;
+      yield { bits, count };
     }
   }
-  return groups;
+}
+
+/** Per passing slot, how many of `prefixes` do not hold it, as bit planes of the sum (words `first..last`). */
+function typoPlanes(index: SearchIndex, passing: Uint32Array, prefixes: readonly Uint32Array[], first: number, last: number): Uint32Array[] {
+  const planes = Array.from({ length: 32 - Math.clz32(prefixes.length) }, () => index.scratch.zeroed());
+  for (const prefix of prefixes) {
+    for (let word = first; word <= last; word++) {
+      let carry = (passing[word] as number) & ~(prefix[word] as number);
+      for (let plane = 0; carry !== 0 && plane < planes.length; plane++) {
+        const sum = (planes[plane] as Uint32Array)[word] as number;
+        (planes[plane] as Uint32Array)[word] = sum ^ carry;
+        carry &= sum;
+      }
+    }
+  }
+  return planes;
 }
