@@ -1,6 +1,13 @@
 import type { SearchText } from '../search-words.js';
 import { postingOf, withMember, withoutMember, type Posting } from './postings.js';
 
+/** The words starting with one pair of characters, `first` then another, at positions `from..to`. */
+interface PairRange {
+  readonly first: string;
+  readonly from: number;
+  readonly to: number;
+}
+
 /** The distinct words of one slot: of its name, and of every searched field (the name's included). */
 export interface SlotWords {
   readonly name: ReadonlySet<string>;
@@ -111,10 +118,12 @@ export class WordDictionary {
 
   /**
    * Positions of the words one edit (insert, delete, replace, swap of neighbours) away from `word`,
-   * counting characters. A delete or a swap is one spelling, looked up; a word made by replacing or
-   * inserting at `i` starts with the first `i` characters and then some character: only the characters
-   * that follow that head in the dictionary are tried, found by stepping from one's range to the next,
-   * as a walk down a trie would (trying every character known at every place cost hundreds of look-ups).
+   * counting characters. Every such word made at character `i` starts with the first `i` characters
+   * (the head), so it is looked up only among the words starting with the head. A delete or a swap is
+   * one spelling; a replace or an insert tries only the characters that follow the head in the
+   * dictionary, stepping from one's range to the next as a walk down a trie would (trying every
+   * character known at every place cost hundreds of look-ups). At the first character, where every
+   * word is a candidate, it tries only the words whose second character fits (see `pairsBySecond`).
    */
   oneEditAway(word: string): number[] {
     const characters = Array.from(word);
@@ -123,35 +132,63 @@ export class WordDictionary {
       const at = lowerBound(this.words, candidate, first, end);
       if (at < end && this.words[at] === candidate) found.push(at);
     };
-    const whole = this.words.length;
-    for (let i = 0; i < characters.length; i++) {
-      look(characters.slice(0, i).join('') + characters.slice(i + 1).join(''), 0, whole);
-      if (i + 1 < characters.length && characters[i] !== characters[i + 1]) {
-        const swapped = [...characters];
-        [swapped[i], swapped[i + 1]] = [swapped[i + 1] as string, swapped[i] as string];
-        look(swapped.join(''), 0, whole);
-      }
-    }
-    let [first, end] = [0, whole];
+    let [first, end] = [0, this.words.length];
     let head = '';
     for (let i = 0; i <= characters.length && first < end; i++) {
-      const tail = characters.slice(i + 1).join('');
-      const kept = characters.slice(i).join('');
       const own = characters[i];
-      // The head itself, if a word, sorts first in its range and has no next character.
-      let next = this.words[first] === head ? first + 1 : first;
-      while (next < end) {
-        const character = String.fromCodePoint((this.words[next] as string).codePointAt(head.length) as number);
-        const [from, to] = this.prefixRange(head + character, next, end);
-        look(head + character + kept, from, to);
-        if (own !== undefined && character !== own) look(head + character + tail, from, to);
-        next = to;
+      const tail = characters.slice(i + 1).join('');
+      const kept = own === undefined ? '' : own + tail;
+      if (own !== undefined) look(head + tail, first, end);
+      const after = characters[i + 1];
+      if (own !== undefined && after !== undefined && after !== own) look(head + after + own + characters.slice(i + 2).join(''), first, end);
+      if (i === 0 && tail !== '') {
+        const pairs = this.pairsBySecond();
+        for (const pair of pairs.get(characters[1] as string) ?? []) if (pair.first !== own) look(pair.first + tail, pair.from, pair.to);
+        for (const pair of pairs.get(own as string) ?? []) look(pair.first + kept, pair.from, pair.to);
+      } else {
+        this.forEachNext(head, first, end, (character, from, to) => {
+          look(head + character + kept, from, to);
+          if (own !== undefined && character !== own) look(head + character + tail, from, to);
+        });
       }
       if (own === undefined) break;
       head += own;
       [first, end] = this.prefixRange(head, first, end);
     }
     return [...new Set(found)];
+  }
+
+  /** Calls `visit` with each character following `head` in the words `first..end` (all starting with `head`), and its range. */
+  private forEachNext(head: string, first: number, end: number, visit: (character: string, from: number, to: number) => void): void {
+    // The head itself, if a word, sorts first in its range and has no next character.
+    let next = this.words[first] === head ? first + 1 : first;
+    while (next < end) {
+      const character = String.fromCodePoint((this.words[next] as string).codePointAt(head.length) as number);
+      const [from, to] = this.prefixRange(head + character, next, end);
+      visit(character, from, to);
+      next = to;
+    }
+  }
+
+  private pairs: ReadonlyMap<string, readonly PairRange[]> | undefined;
+
+  /**
+   * The ranges of words sharing their first two characters, listed by the second: made on the first
+   * typo question a dictionary is asked (a few hundred range searches), kept while it lives.
+   */
+  private pairsBySecond(): ReadonlyMap<string, readonly PairRange[]> {
+    if (this.pairs !== undefined) return this.pairs;
+    const pairs = new Map<string, PairRange[]>();
+    this.forEachNext('', 0, this.words.length, (first, from, to) =>
+      this.forEachNext(first, from, to, (second, pairFrom, pairTo) => {
+        const listed = pairs.get(second);
+        const pair = { first, from: pairFrom, to: pairTo };
+        if (listed === undefined) pairs.set(second, [pair]);
+        else listed.push(pair);
+      }),
+    );
+    this.pairs = pairs;
+    return pairs;
   }
 
   anywhereAt(position: number): Posting {
