@@ -81,37 +81,38 @@ function firstAtLeast(count: number, holds: (at: number) => boolean): number {
   return low;
 }
 
-/** How one query word meets the slots: by a prefix of one of their words, by either a prefix or a typo, in their names. */
+/** How one query word meets the slots. */
 interface WordSets {
-  readonly prefix: Uint32Array;
-  readonly matching: Uint32Array;
-  readonly inName: Uint32Array;
+  /** The slots one of whose words starts with the query word or is one typo away from it. */
+  readonly matching: Posting;
+  /** When typos match more slots: those one of whose words starts with the query word. */
+  readonly prefix: Uint32Array | undefined;
+  /** The slots matching it in their names, made only for relevance. */
+  readonly inName: Uint32Array | undefined;
 }
 
 function wordSets(index: SearchIndex, word: QueryWord, withNames: boolean): WordSets {
   const { dictionary } = index;
-  const prefix = index.scratch.zeroed();
-  const inName = withNames ? index.scratch.zeroed() : prefix;
   const [first, end] = dictionary.prefixRange(word.text);
-  const add = (at: number) => {
-    if (withNames) {
+  const typos = word.allowsTypo ? dictionary.oneEditAway(word.text) : [];
+  let inName: Uint32Array | undefined;
+  if (withNames) {
+    inName = index.scratch.zeroed();
+    const addNamed = (at: number) => {
       const named = dictionary.inNameAt(at);
-      if (named !== undefined) orInto(inName, named);
-    }
-  };
-  for (let at = first; at < end; at++) {
-    orInto(prefix, dictionary.anywhereAt(at));
-    add(at);
+      if (named !== undefined) orInto(inName as Uint32Array, named);
+    };
+    for (let at = first; at < end; at++) addNamed(at);
+    for (const at of typos) addNamed(at);
   }
-  if (!word.allowsTypo) return { prefix, matching: prefix, inName };
-  const typos = dictionary.oneEditAway(word.text);
-  if (typos.length === 0) return { prefix, matching: prefix, inName };
+  // A whole word typed is most often the only word of its range: its posting is read as it is.
+  if (typos.length === 0 && end - first === 1) return { matching: dictionary.anywhereAt(first), prefix: undefined, inName };
+  const prefix = index.scratch.zeroed();
+  for (let at = first; at < end; at++) orInto(prefix, dictionary.anywhereAt(at));
+  if (typos.length === 0) return { matching: prefix, prefix: undefined, inName };
   const matching = index.scratch.copyOf(prefix);
-  for (const at of typos) {
-    orInto(matching, dictionary.anywhereAt(at));
-    add(at);
-  }
-  return { prefix, matching, inName };
+  for (const at of typos) orInto(matching, dictionary.anywhereAt(at));
+  return { matching, prefix, inName };
 }
 
 /**
@@ -166,10 +167,11 @@ function* relevanceGroups(index: SearchIndex, passing: Uint32Array, total: numbe
   const first = passing.findIndex((word) => word !== 0);
   let last = passing.length - 1;
   while (last > first && passing[last] === 0) last--;
-  const names = sets.map(({ inName }) => inName);
+  // Relevance makes every word's name set.
+  const named = sets.length === 1 ? ((sets[0] as WordSets).inName as Uint32Array) : namedIn(index, passing, sets, first, last);
   // A slot's typo words are the words that are no prefix of its words. With one such word, its prefix set
   // tells them apart; with more, their count per slot is summed once into bit planes.
-  const prefixes = sets.filter(({ prefix, matching }) => prefix !== matching).map(({ prefix }) => prefix);
+  const prefixes = sets.map(({ prefix }) => prefix).filter((prefix): prefix is Uint32Array => prefix !== undefined);
   const onlyPrefix = prefixes.length === 1 ? (prefixes[0] as Uint32Array) : undefined;
   const planes = prefixes.length > 1 ? typoPlanes(index, passing, prefixes, first, last) : [];
   let left = total;
@@ -180,9 +182,7 @@ function* relevanceGroups(index: SearchIndex, passing: Uint32Array, total: numbe
       for (let word = first; word <= last; word++) {
         let value = passing[word] as number;
         if (value === 0) continue;
-        let named = value;
-        for (const name of names) named &= name[word] as number;
-        value &= inName ? named : ~named;
+        value &= inName ? (named[word] as number) : ~(named[word] as number);
         if (onlyPrefix !== undefined) value &= typos === 0 ? (onlyPrefix[word] as number) : ~(onlyPrefix[word] as number);
         for (let plane = 0; plane < planes.length; plane++) {
           const sum = (planes[plane] as Uint32Array)[word] as number;
@@ -197,6 +197,17 @@ function* relevanceGroups(index: SearchIndex, passing: Uint32Array, total: numbe
       yield { bits, count };
     }
   }
+}
+
+/** The passing slots carrying every word in their names (words `first..last`). */
+function namedIn(index: SearchIndex, passing: Uint32Array, sets: readonly WordSets[], first: number, last: number): Uint32Array {
+  const named = index.scratch.zeroed();
+  for (let word = first; word <= last; word++) {
+    let value = passing[word] as number;
+    for (const { inName } of sets) value &= (inName as Uint32Array)[word] as number;
+    named[word] = value;
+  }
+  return named;
 }
 
 /** Per passing slot, how many of `prefixes` do not hold it, as bit planes of the sum (words `first..last`). */
