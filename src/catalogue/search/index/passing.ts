@@ -89,6 +89,10 @@ interface WordSets {
   readonly prefix: Uint32Array | undefined;
   /** The slots matching it in their names, made only for relevance. */
   readonly inName: Uint32Array | undefined;
+  /** Whether some word of a slot starts with it: if not, every slot it matches it matches by a typo. */
+  readonly anyPrefix: boolean;
+  /** Whether some word of a slot's name matches it. */
+  readonly anyInName: boolean;
 }
 
 function wordSets(index: SearchIndex, word: QueryWord, withNames: boolean): WordSets {
@@ -96,23 +100,27 @@ function wordSets(index: SearchIndex, word: QueryWord, withNames: boolean): Word
   const [first, end] = dictionary.prefixRange(word.text);
   const typos = word.allowsTypo ? dictionary.oneEditAway(word.text) : [];
   let inName: Uint32Array | undefined;
+  let anyInName = false;
   if (withNames) {
     inName = index.scratch.zeroed();
     const addNamed = (at: number) => {
       const named = dictionary.inNameAt(at);
-      if (named !== undefined) orInto(inName as Uint32Array, named);
+      if (named === undefined) return;
+      orInto(inName as Uint32Array, named);
+      anyInName = true;
     };
     for (let at = first; at < end; at++) addNamed(at);
     for (const at of typos) addNamed(at);
   }
+  const anyPrefix = end > first;
   // A whole word typed is most often the only word of its range: its posting is read as it is.
-  if (typos.length === 0 && end - first === 1) return { matching: dictionary.anywhereAt(first), prefix: undefined, inName };
+  if (typos.length === 0 && end - first === 1) return { matching: dictionary.anywhereAt(first), prefix: undefined, inName, anyPrefix, anyInName };
   const prefix = index.scratch.zeroed();
   for (let at = first; at < end; at++) orInto(prefix, dictionary.anywhereAt(at));
-  if (typos.length === 0) return { matching: prefix, prefix: undefined, inName };
+  if (typos.length === 0) return { matching: prefix, prefix: undefined, inName, anyPrefix, anyInName };
   const matching = index.scratch.copyOf(prefix);
   for (const at of typos) orInto(matching, dictionary.anywhereAt(at));
-  return { matching, prefix, inName };
+  return { matching, prefix, inName, anyPrefix, anyInName };
 }
 
 /**
@@ -174,9 +182,17 @@ function* relevanceGroups(index: SearchIndex, passing: Uint32Array, total: numbe
   const prefixes = sets.map(({ prefix }) => prefix).filter((prefix): prefix is Uint32Array => prefix !== undefined);
   const onlyPrefix = prefixes.length === 1 ? (prefixes[0] as Uint32Array) : undefined;
   const planes = prefixes.length > 1 ? typoPlanes(index, passing, prefixes, first, last) : [];
+  // Groups known to be empty are not made: name matches when a word is in no name, too few typos when a typo word starts no word.
+  const fewestTypos = sets.filter(({ prefix, anyPrefix }) => prefix !== undefined && !anyPrefix).length;
+  const rankedGroups = sets.every(({ anyInName }) => anyInName) ? [true, false] : [false];
+  if (rankedGroups.length === 1 && fewestTypos === prefixes.length) {
+    // One group can hold slots: all that pass.
+    yield { bits: passing, count: total };
+    return;
+  }
   let left = total;
-  for (const inName of [true, false]) {
-    for (let typos = 0; typos <= prefixes.length && left > 0; typos++) {
+  for (const inName of rankedGroups) {
+    for (let typos = fewestTypos; typos <= prefixes.length && left > 0; typos++) {
       const bits = index.scratch.zeroed();
       let count = 0;
       for (let word = first; word <= last; word++) {
