@@ -1,7 +1,7 @@
 import type { SearchText } from '../search-words.js';
 import { postingOf, withMember, withoutMember, type Posting } from './postings.js';
 
-/** The words starting with one pair of characters, `first` then another, at positions `from..to`. */
+/** The words starting with `first` (and, in a pair, with a given second character), at positions `from..to`. */
 interface PairRange {
   readonly first: string;
   readonly from: number;
@@ -123,7 +123,7 @@ export class WordDictionary {
    * one spelling; a replace or an insert tries only the characters that follow the head in the
    * dictionary, stepping from one's range to the next as a walk down a trie would (trying every
    * character known at every place cost hundreds of look-ups). At the first character, where every
-   * word is a candidate, it tries only the words whose second character fits (see `pairsBySecond`).
+   * word is a candidate, it tries only the words whose second character fits (see `pairsWithSecond`).
    */
   oneEditAway(word: string): number[] {
     const characters = Array.from(word);
@@ -142,9 +142,8 @@ export class WordDictionary {
       const after = characters[i + 1];
       if (own !== undefined && after !== undefined && after !== own) look(head + after + own + characters.slice(i + 2).join(''), first, end);
       if (i === 0 && tail !== '') {
-        const pairs = this.pairsBySecond();
-        for (const pair of pairs.get(characters[1] as string) ?? []) if (pair.first !== own) look(pair.first + tail, pair.from, pair.to);
-        for (const pair of pairs.get(own as string) ?? []) look(pair.first + kept, pair.from, pair.to);
+        for (const pair of this.pairsWithSecond(characters[1] as string)) if (pair.first !== own) look(pair.first + tail, pair.from, pair.to);
+        for (const pair of this.pairsWithSecond(own as string)) look(pair.first + kept, pair.from, pair.to);
       } else {
         this.forEachNext(head, first, end, (character, from, to) => {
           look(head + character + kept, from, to);
@@ -170,24 +169,30 @@ export class WordDictionary {
     }
   }
 
-  private pairs: ReadonlyMap<string, readonly PairRange[]> | undefined;
+  /** The ranges of the words by their first character, made on the first typo question a dictionary is asked. */
+  private firsts: readonly PairRange[] | undefined;
+
+  /** `pairsWithSecond`'s answers so far: at most one per character in use. */
+  private readonly pairs = new Map<string, readonly PairRange[]>();
 
   /**
-   * The ranges of words sharing their first two characters, listed by the second: made on the first
-   * typo question a dictionary is asked (a few hundred range searches), kept while it lives.
+   * The ranges of the words whose second character is `second`, by their first: one range search
+   * per first character the first time a dictionary is asked for `second`, kept while it lives.
    */
-  private pairsBySecond(): ReadonlyMap<string, readonly PairRange[]> {
-    if (this.pairs !== undefined) return this.pairs;
-    const pairs = new Map<string, PairRange[]>();
-    this.forEachNext('', 0, this.words.length, (first, from, to) =>
-      this.forEachNext(first, from, to, (second, pairFrom, pairTo) => {
-        const listed = pairs.get(second);
-        const pair = { first, from: pairFrom, to: pairTo };
-        if (listed === undefined) pairs.set(second, [pair]);
-        else listed.push(pair);
-      }),
-    );
-    this.pairs = pairs;
+  private pairsWithSecond(second: string): readonly PairRange[] {
+    const known = this.pairs.get(second);
+    if (known !== undefined) return known;
+    if (this.firsts === undefined) {
+      const firsts: PairRange[] = [];
+      this.forEachNext('', 0, this.words.length, (first, from, to) => firsts.push({ first, from, to }));
+      this.firsts = firsts;
+    }
+    const pairs: PairRange[] = [];
+    for (const { first, from, to } of this.firsts) {
+      const [pairFrom, pairTo] = this.prefixRange(first + second, from, to);
+      if (pairTo > pairFrom) pairs.push({ first, from: pairFrom, to: pairTo });
+    }
+    this.pairs.set(second, pairs);
     return pairs;
   }
 
