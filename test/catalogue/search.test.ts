@@ -152,6 +152,25 @@ describe('Catalogue.search: cases by hand', () => {
   });
 });
 
+describe('Catalogue.page: relevance groups read page by page', () => {
+  // Names and themes chosen so that a question meets every group: in the name or not, by prefixes or by typos.
+  const names = ['Golden Dragon', 'Goldne Temple', 'Dragon Gold', 'Lucky Fortune', 'Fortnue Dragon', 'Temple Quest', 'Golden Fortune', 'Lucky Goldne'];
+  const themes = [['fortune'], ['golden'], ['dragons'], ['golden', 'dragons'], ['mythology'], ['fortune', 'dragon'], ['goldne', 'mythology'], ['dragon', 'mythology']];
+  const slots = Array.from({ length: 48 }, (_, index) =>
+    slotRecord(index + 1, { name: names[index % names.length] as string, theme: themes[Math.floor(index / 3) % themes.length] as string[], rating: (index * 7) % 6 }),
+  );
+  const catalogue = Catalogue.of(slots, {});
+  const questions = ['golden', 'goldne', 'dragon', 'dragno', 'golden dragon', 'goldne fortnue', 'fortune goldne', 'dragons goldne', 'dragons golden', 'mythology goldne', 'mythology golden', 'goldne mythology', 'temple', 'gold', 'd', 'zzzzz'];
+  for (const typed of questions) {
+    it(`gives every page of "${typed}" as the rules order it`, () => {
+      const request: SlotQuery = { filter: {}, words: searchWords(typed), order: { key: 'relevance', descending: false } };
+      for (const [offset, limit] of [[0, 5], [3, 7], [11, 4], [20, 20], [47, 3], [60, 5]] as const) {
+        assert.deepEqual(observedPage(catalogue, request, offset, limit, []), referencePage(slots, catalogue, request, offset, limit, []), `${offset}+${limit}`);
+      }
+    });
+  }
+});
+
 describe('Catalogue.page: facets of more than 50 values', () => {
   // 60 providers on 60, 59, ... 1 slots (no two tied), and 90 years, many tied at the 50th place
   // (where the value breaks the tie), over 1,830 slots.

@@ -32,8 +32,7 @@ export function answerPage(
   forms: FacetForms,
 ): SearchPage {
   try {
-    const { passing, groups } = passingGroups(index, query.filter, query.words, query.order.key === 'relevance');
-    const total = groups.reduce((sum, group) => sum + group.count, 0);
+    const { passing, total, groups } = passingGroups(index, query.filter, query.words, query.order.key === 'relevance');
     const inOrder = query.order.key === 'relevance' ? WITHIN_RELEVANCE : query.order;
     const slots = pageNumbers(index, groups, inOrder, page, total).map((number) => index.records[number] as SlotRecord);
     if (facetNames.length === 0) return { slots, total };
@@ -44,13 +43,16 @@ export function answerPage(
   }
 }
 
-/** The numbers of the slots on `page`, the groups one after the other, each in `order`. */
-function pageNumbers(index: SearchIndex, groups: readonly Group[], order: SlotOrder, page: Page, total: number): number[] {
+/**
+ * The numbers of the slots on `page`, the groups one after the other, each in `order`; groups are
+ * read only until the page is full (the ones after it are then never made).
+ */
+function pageNumbers(index: SearchIndex, groups: Iterable<Group>, order: SlotOrder, page: Page, total: number): number[] {
   const numbers: number[] = [];
   let skip = page.offset;
   let wanted = Math.min(page.limit, Math.max(total - skip, 0));
+  if (wanted === 0) return numbers;
   for (const group of groups) {
-    if (wanted === 0) break;
     if (skip >= group.count) {
       skip -= group.count;
       continue;
@@ -59,6 +61,7 @@ function pageNumbers(index: SearchIndex, groups: readonly Group[], order: SlotOr
     numbers.push(...inGroupOrder(index, group, order, skip, taken));
     wanted -= taken;
     skip = 0;
+    if (wanted === 0) break;
   }
   return numbers;
 }

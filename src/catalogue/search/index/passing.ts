@@ -75,49 +75,59 @@ function firstPlace(values: Float64Array, holds: (value: number) => boolean): nu
   return low;
 }
 
-/** How one query word meets the slots: by a prefix of one of their words, by either a prefix or a typo, in their names. */
+/** How one query word meets the slots. */
 interface WordSets {
-  readonly prefix: Uint32Array;
-  readonly matching: Uint32Array;
-  readonly inName: Uint32Array;
+  /** The slots one of whose words starts with the query word or is one typo away from it. */
+  readonly matching: Posting;
+  /** When typos match more slots: those one of whose words starts with the query word. */
+  readonly prefix: Uint32Array | undefined;
+  /** The slots matching it in their names, made only for relevance. */
+  readonly inName: Uint32Array | undefined;
+  /** Whether some word of a slot starts with it: if not, every slot it matches it matches by a typo. */
+  readonly anyPrefix: boolean;
+  /** Whether some word of a slot's name matches it. */
+  readonly anyInName: boolean;
 }
 
 function wordSets(index: SearchIndex, word: QueryWord, withNames: boolean): WordSets {
   const { dictionary } = index;
-  const prefix = index.scratch.zeroed();
-  const inName = withNames ? index.scratch.zeroed() : prefix;
   const [first, end] = dictionary.prefixRange(word.text);
-  const add = (at: number) => {
-    if (withNames) {
+  const typos = word.allowsTypo ? dictionary.oneEditAway(word.text) : [];
+  let inName: Uint32Array | undefined;
+  let anyInName = false;
+  if (withNames) {
+    inName = index.scratch.zeroed();
+    const addNamed = (at: number) => {
       const named = dictionary.inNameAt(at);
-      if (named !== undefined) orInto(inName, named);
-    }
-  };
-  for (let at = first; at < end; at++) {
-    orInto(prefix, dictionary.anywhereAt(at));
-    add(at);
+      if (named === undefined) return;
+      orInto(inName as Uint32Array, named);
+      anyInName = true;
+    };
+    for (let at = first; at < end; at++) addNamed(at);
+    for (const at of typos) addNamed(at);
   }
-  if (!word.allowsTypo) return { prefix, matching: prefix, inName };
-  const typos = dictionary.oneEditAway(word.text);
-  if (typos.length === 0) return { prefix, matching: prefix, inName };
+  const anyPrefix = end > first;
+  // A whole word typed is most often the only word of its range: its posting is read as it is.
+  if (typos.length === 0 && end - first === 1) return { matching: dictionary.anywhereAt(first), prefix: undefined, inName, anyPrefix, anyInName };
+  const prefix = index.scratch.zeroed();
+  for (let at = first; at < end; at++) orInto(prefix, dictionary.anywhereAt(at));
+  if (typos.length === 0) return { matching: prefix, prefix: undefined, inName, anyPrefix, anyInName };
   const matching = index.scratch.copyOf(prefix);
-  for (const at of typos) {
-    orInto(matching, dictionary.anywhereAt(at));
-    add(at);
-  }
-  return { prefix, matching, inName };
+  for (const at of typos) orInto(matching, dictionary.anywhereAt(at));
+  return { matching, prefix, inName, anyPrefix, anyInName };
 }
 
 /**
- * The slots passing every filter and every word, and the same set split into relevance groups when
- * `relevance` (name matches first, then fewer typo words: decisions §13), best group first.
+ * The slots passing every filter and every word, their count, and the same set split into relevance
+ * groups when `relevance` (name matches first, then fewer typo words: decisions §13), best group first.
+ * The groups are made one at a time as they are read: a page needs only those up to its last member.
  */
 export function passingGroups(
   index: SearchIndex,
   filter: SlotFilter,
   words: readonly string[] | undefined,
   relevance: boolean,
-): { readonly passing: Uint32Array; readonly groups: readonly Group[] } {
+): { readonly passing: Uint32Array; readonly total: number; readonly groups: Iterable<Group> } {
   const bits = index.scratch.copyOf(index.live);
   const keep = (posting: Uint32Array | Posting | undefined) => {
     if (posting === undefined) bits.fill(0);
@@ -144,47 +154,84 @@ export function passingGroups(
     const max = filter[high] as number | undefined;
     if (min !== undefined || max !== undefined) keepWithin(index, bits, key, min ?? -Infinity, max ?? Infinity);
   }
-  const count = countOf(bits);
-  if (!relevance || count === 0) return { passing: bits, groups: [{ bits, count }] };
-  return { passing: bits, groups: relevanceGroups(index, bits, sets) };
+  const total = countOf(bits);
+  if (!relevance || total === 0) return { passing: bits, total, groups: [{ bits, count: total }] };
+  return { passing: bits, total, groups: relevanceGroups(index, bits, total, sets) };
 }
 
-/** `passing` split by name match, then by how many words matched only by a typo. */
-function relevanceGroups(index: SearchIndex, passing: Uint32Array, sets: readonly WordSets[]): Group[] {
-  // Only the span of words holding passing slots is read: the groups are clear outside it.
+/**
+ * `passing` split by name match, then by how many words matched only by a typo, made group by group
+ * in rank order, each in one pass over the span of words holding passing slots; none is made after
+ * the groups made hold all `total` slots.
+ */
+function* relevanceGroups(index: SearchIndex, passing: Uint32Array, total: number, sets: readonly WordSets[]): Generator<Group> {
+  // Outside the span every group is clear.
   const first = passing.findIndex((word) => word !== 0);
   let last = passing.length - 1;
   while (last > first && passing[last] === 0) last--;
-  const named = index.scratch.copyOf(passing);
-  for (const { inName } of sets) keepOnly(named, inName);
-  // Per slot, how many words are no prefix of its words: a sum over the words, kept in bit planes.
-  const typoWords = sets.filter(({ prefix, matching }) => prefix !== matching).map(({ prefix }) => prefix);
-  const planes: Uint32Array[] = Array.from({ length: 32 - Math.clz32(typoWords.length) }, () => index.scratch.zeroed());
-  for (const prefix of typoWords) {
-    for (let word = first; word <= last; word++) {
-      let carry = (passing[word] as number) & ~(prefix[word] ?? 0);
-      for (let plane = 0; carry !== 0 && plane < planes.length; plane++) {
-        const value = (planes[plane] as Uint32Array)[word] as number;
-        (planes[plane] as Uint32Array)[word] = value ^ carry;
-        carry &= value;
-      }
-    }
+  // Relevance makes every word's name set.
+  const named = sets.length === 1 ? ((sets[0] as WordSets).inName as Uint32Array) : namedIn(index, passing, sets, first, last);
+  // A slot's typo words are the words that are no prefix of its words. With one such word, its prefix set
+  // tells them apart; with more, their count per slot is summed once into bit planes.
+  const prefixes = sets.map(({ prefix }) => prefix).filter((prefix): prefix is Uint32Array => prefix !== undefined);
+  const onlyPrefix = prefixes.length === 1 ? (prefixes[0] as Uint32Array) : undefined;
+  const planes = prefixes.length > 1 ? typoPlanes(index, passing, prefixes, first, last) : [];
+  // Groups known to be empty are not made: name matches when a word is in no name, too few typos when a typo word starts no word.
+  const fewestTypos = sets.filter(({ prefix, anyPrefix }) => prefix !== undefined && !anyPrefix).length;
+  const rankedGroups = sets.every(({ anyInName }) => anyInName) ? [true, false] : [false];
+  if (rankedGroups.length === 1 && fewestTypos === prefixes.length) {
+    // One group can hold slots: all that pass.
+    yield { bits: passing, count: total };
+    return;
   }
-  const groups: Group[] = [];
-  for (const inName of [true, false]) {
-    for (let typos = 0; typos <= typoWords.length; typos++) {
+  let left = total;
+  for (const inName of rankedGroups) {
+    for (let typos = fewestTypos; typos <= prefixes.length && left > 0; typos++) {
       const bits = index.scratch.zeroed();
+      let count = 0;
       for (let word = first; word <= last; word++) {
-        let value = (passing[word] as number) & (inName ? (named[word] as number) : ~(named[word] as number));
+        let value = passing[word] as number;
+        if (value === 0) continue;
+        value &= inName ? (named[word] as number) : ~(named[word] as number);
+        if (onlyPrefix !== undefined) value &= typos === 0 ? (onlyPrefix[word] as number) : ~(onlyPrefix[word] as number);
         for (let plane = 0; plane < planes.length; plane++) {
-          const set = (planes[plane] as Uint32Array)[word] as number;
-          value &= (typos >>> plane) & 1 ? set : ~set;
+          const sum = (planes[plane] as Uint32Array)[word] as number;
+          value &= (typos >>> plane) & 1 ? sum : ~sum;
         }
+        if (value === 0) continue;
         bits[word] = value;
+        count += bitCount(value);
       }
-      const count = countOf(bits);
-      if (count > 0) groups.push({ bits, count });
+      if (count === 0) continue;
+      left -= count;
+      yield { bits, count };
     }
   }
-  return groups;
+}
+
+/** The passing slots carrying every word in their names (words `first..last`). */
+function namedIn(index: SearchIndex, passing: Uint32Array, sets: readonly WordSets[], first: number, last: number): Uint32Array {
+  const named = index.scratch.zeroed();
+  for (let word = first; word <= last; word++) {
+    let value = passing[word] as number;
+    for (const { inName } of sets) value &= (inName as Uint32Array)[word] as number;
+    named[word] = value;
+  }
+  return named;
+}
+
+/** Per passing slot, how many of `prefixes` do not hold it, as bit planes of the sum (words `first..last`). */
+function typoPlanes(index: SearchIndex, passing: Uint32Array, prefixes: readonly Uint32Array[], first: number, last: number): Uint32Array[] {
+  const planes = Array.from({ length: 32 - Math.clz32(prefixes.length) }, () => index.scratch.zeroed());
+  for (const prefix of prefixes) {
+    for (let word = first; word <= last; word++) {
+      let carry = (passing[word] as number) & ~(prefix[word] as number);
+      for (let plane = 0; carry !== 0 && plane < planes.length; plane++) {
+        const sum = (planes[plane] as Uint32Array)[word] as number;
+        (planes[plane] as Uint32Array)[word] = sum ^ carry;
+        carry &= sum;
+      }
+    }
+  }
+  return planes;
 }

@@ -1,6 +1,13 @@
 import type { SearchText } from '../search-words.js';
 import { postingOf, withMember, withoutMember, type Posting } from './postings.js';
 
+/** The words starting with `first` (and, in a pair, with a given second character), at positions `from..to`. */
+interface PairRange {
+  readonly first: string;
+  readonly from: number;
+  readonly to: number;
+}
+
 /** The distinct words of one slot: of its name, and of every searched field (the name's included). */
 export interface SlotWords {
   readonly name: ReadonlySet<string>;
@@ -18,8 +25,6 @@ export class WordDictionary {
     private readonly anywhere: readonly Posting[],
     /** Undefined where no slot has the word in its name. */
     private readonly inName: readonly (Posting | undefined)[],
-    /** Every character of every word, for spelling out the words one edit away from a query word. */
-    private readonly alphabet: readonly string[],
   ) {}
 
   /** The dictionary of slots' search texts (by slot number; undefined for a number no longer in use). */
@@ -56,7 +61,6 @@ export class WordDictionary {
         const members = inName.get(word);
         return members === undefined ? undefined : postingOf(members, numbers);
       }),
-      alphabetOf(words),
     );
   }
 
@@ -70,14 +74,12 @@ export class WordDictionary {
     const words = [...this.words];
     const anywhere = [...this.anywhere];
     const inName = [...this.inName];
-    let alphabet = this.alphabet;
     for (const word of touched) {
       const at = lowerBound(words, word);
       if (words[at] !== word) {
         words.splice(at, 0, word);
         anywhere.splice(at, 0, undefined as unknown as Posting);
         inName.splice(at, 0, undefined);
-        alphabet = withCharacters(alphabet, word);
       }
       const changed = (posting: Posting | undefined, had: boolean, has: boolean) =>
         had === has ? posting : has ? withMember(posting, number, numbers) : withoutMember(posting as Posting, number);
@@ -92,7 +94,7 @@ export class WordDictionary {
         inName[at] = name;
       }
     }
-    return new WordDictionary(words, anywhere, inName, alphabet);
+    return new WordDictionary(words, anywhere, inName);
   }
 
   /** Positions of the words starting with `prefix`: `[first, end)`. */
@@ -116,37 +118,82 @@ export class WordDictionary {
 
   /**
    * Positions of the words one edit (insert, delete, replace, swap of neighbours) away from `word`,
-   * counting characters: every such spelling is looked up, a few hundred binary searches in all.
+   * counting characters. Every such word made at character `i` starts with the first `i` characters
+   * (the head), so it is looked up only among the words starting with the head. A delete or a swap is
+   * one spelling; a replace or an insert tries only the characters that follow the head in the
+   * dictionary, stepping from one's range to the next as a walk down a trie would (trying every
+   * character known at every place cost hundreds of look-ups). At the first character, where every
+   * word is a candidate, it tries only the words whose second character fits (see `pairsWithSecond`).
    */
   oneEditAway(word: string): number[] {
     const characters = Array.from(word);
-    const found = new Set<number>();
+    const found: number[] = [];
     const look = (candidate: string, first: number, end: number) => {
       const at = lowerBound(this.words, candidate, first, end);
-      if (at < end && this.words[at] === candidate) found.add(at);
+      if (at < end && this.words[at] === candidate) found.push(at);
     };
-    const whole = this.words.length;
-    for (let i = 0; i < characters.length; i++) {
-      look(characters.slice(0, i).join('') + characters.slice(i + 1).join(''), 0, whole);
-      if (i + 1 < characters.length && characters[i] !== characters[i + 1]) {
-        const swapped = [...characters];
-        [swapped[i], swapped[i + 1]] = [swapped[i + 1] as string, swapped[i] as string];
-        look(swapped.join(''), 0, whole);
-      }
-    }
-    // Words made by replacing or inserting at `i` start with the first `i` characters: search only among those.
-    let [first, end] = [0, whole];
+    let [first, end] = [0, this.words.length];
+    let head = '';
     for (let i = 0; i <= characters.length && first < end; i++) {
-      const head = characters.slice(0, i).join('');
+      const own = characters[i];
       const tail = characters.slice(i + 1).join('');
-      const kept = characters.slice(i).join('');
-      for (const character of this.alphabet) {
-        look(head + character + kept, first, end);
-        if (i < characters.length && character !== characters[i]) look(head + character + tail, first, end);
+      const kept = own === undefined ? '' : own + tail;
+      if (own !== undefined) look(head + tail, first, end);
+      const after = characters[i + 1];
+      if (own !== undefined && after !== undefined && after !== own) look(head + after + own + characters.slice(i + 2).join(''), first, end);
+      if (i === 0 && tail !== '') {
+        for (const pair of this.pairsWithSecond(characters[1] as string)) if (pair.first !== own) look(pair.first + tail, pair.from, pair.to);
+        for (const pair of this.pairsWithSecond(own as string)) look(pair.first + kept, pair.from, pair.to);
+      } else {
+        this.forEachNext(head, first, end, (character, from, to) => {
+          look(head + character + kept, from, to);
+          if (own !== undefined && character !== own) look(head + character + tail, from, to);
+        });
       }
-      if (i < characters.length) [first, end] = this.prefixRange(head + (characters[i] as string), first, end);
+      if (own === undefined) break;
+      head += own;
+      [first, end] = this.prefixRange(head, first, end);
     }
-    return [...found];
+    return [...new Set(found)];
+  }
+
+  /** Calls `visit` with each character following `head` in the words `first..end` (all starting with `head`), and its range. */
+  private forEachNext(head: string, first: number, end: number, visit: (character: string, from: number, to: number) => void): void {
+    // The head itself, if a word, sorts first in its range and has no next character.
+    let next = this.words[first] === head ? first + 1 : first;
+    while (next < end) {
+      const character = String.fromCodePoint((this.words[next] as string).codePointAt(head.length) as number);
+      const [from, to] = this.prefixRange(head + character, next, end);
+      visit(character, from, to);
+      next = to;
+    }
+  }
+
+  /** The ranges of the words by their first character, made on the first typo question a dictionary is asked. */
+  private firsts: readonly PairRange[] | undefined;
+
+  /** `pairsWithSecond`'s answers so far: at most one per character in use. */
+  private readonly pairs = new Map<string, readonly PairRange[]>();
+
+  /**
+   * The ranges of the words whose second character is `second`, by their first: one range search
+   * per first character the first time a dictionary is asked for `second`, kept while it lives.
+   */
+  private pairsWithSecond(second: string): readonly PairRange[] {
+    const known = this.pairs.get(second);
+    if (known !== undefined) return known;
+    if (this.firsts === undefined) {
+      const firsts: PairRange[] = [];
+      this.forEachNext('', 0, this.words.length, (first, from, to) => firsts.push({ first, from, to }));
+      this.firsts = firsts;
+    }
+    const pairs: PairRange[] = [];
+    for (const { first, from, to } of this.firsts) {
+      const [pairFrom, pairTo] = this.prefixRange(first + second, from, to);
+      if (pairTo > pairFrom) pairs.push({ first, from: pairFrom, to: pairTo });
+    }
+    this.pairs.set(second, pairs);
+    return pairs;
   }
 
   anywhereAt(position: number): Posting {
@@ -171,15 +218,4 @@ function lowerBound(sorted: readonly string[], value: string, first = 0, end = s
     else high = middle;
   }
   return low;
-}
-
-function alphabetOf(words: readonly string[]): string[] {
-  const characters = new Set<string>();
-  for (const word of words) for (const character of word) characters.add(character);
-  return [...characters].sort(compareUnits);
-}
-
-function withCharacters(alphabet: readonly string[], word: string): readonly string[] {
-  const missing = Array.from(word).filter((character) => !alphabet.includes(character));
-  return missing.length === 0 ? alphabet : [...new Set([...alphabet, ...missing])].sort(compareUnits);
 }
