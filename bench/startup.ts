@@ -3,7 +3,11 @@
  * round, imports the synthetic catalogue into a fresh server (import ms, the server's peak RSS),
  * restarts it on that file (ready ms, RSS at ready) and times a few one-slot writes under reads.
  *
- *   npm run bench:startup -- [--size 100000] [--rounds 5] [--no-stall] NAME=path/to/dist/server.js ...
+ *   npm run bench:startup -- [--size 100000] [--rounds 5] [--no-stall] [--searched] NAME=path/to/dist/server.js ...
+ *
+ * `--searched` asks 300 distinct search questions before the writes, so every index a snapshot makes
+ * lazily (orders, bounds, facet columns, word tables) exists and moves with each write, and the writes
+ * change a name word, the RTP and a feature instead of the description.
  *
  * e.g. `new=dist/server.js` against `base=/tmp/base/dist/server.js`, another commit built with
  * `node --import tsx scripts/build.ts /tmp/base/dist` (the whole dist/, chunks included; data/, src/
@@ -18,7 +22,9 @@ import { memoryOf, pinSelf, killAll } from './servers/processes.js';
 import { importBody, importCatalogue, startSlotmoji } from './servers/slotmoji-server.js';
 import { syntheticCatalogue } from './load/synthetic-catalogue.js';
 import { probeSlug } from './load/workloads.js';
-import { measureWriteStall } from './measure/write-stall.js';
+import { measureWriteStall, SEARCHED_FIELDS_EDIT } from './measure/write-stall.js';
+import { distinctQuestions, questionPath } from './load/distinct-questions.js';
+import { call } from './load/http-client.js';
 
 interface Round {
   readonly importMs: number;
@@ -33,10 +39,12 @@ interface Round {
   readonly stallMs?: number;
 }
 
-const USAGE = 'npm run bench:startup -- [--size 100000] [--rounds 5] [--no-stall] NAME=path/to/dist/server.js ...';
-const commandLine = readCommandLine(USAGE, { size: 100_000, rounds: 5 }, { flags: ['no-stall'], positionals: true });
+const USAGE = 'npm run bench:startup -- [--size 100000] [--rounds 5] [--no-stall] [--searched] NAME=path/to/dist/server.js ...';
+const commandLine = readCommandLine(USAGE, { size: 100_000, rounds: 5 }, { flags: ['no-stall', 'searched'], positionals: true });
 const { size, rounds } = commandLine.numbers;
 const stall = !commandLine.flags['no-stall'];
+const searched = commandLine.flags['searched'] === true;
+const SEARCH_QUESTIONS = 300;
 const builds = commandLine.positionals.map((arg): [string, string] => {
   const at = arg.indexOf('=');
   if (at < 1 || at === arg.length - 1) throw new Error(`"${arg}" is not NAME=path/to/dist/server.js\nusage: ${USAGE}`);
@@ -80,7 +88,8 @@ async function round(serverEntry: string, document: ReturnType<typeof syntheticC
       const readyCpuMs = cpuMs(server.process.pid);
       const result = { importMs, importCpuMs, readyCpuMs, importPeakMb, readyMs: server.readyMs, readyRssMb: ready.rssMb, readyPeakMb: ready.peakRssMb };
       if (!stall) return result;
-      const write = await measureWriteStall(server.url, probeSlug(document));
+      if (searched) await askQuestions(server.url, document);
+      const write = await measureWriteStall(server.url, probeSlug(document), searched ? SEARCHED_FIELDS_EDIT : undefined);
       return { ...result, writeMs: median(write.writeMs), stallMs: write.maxReadDuringWriteMs };
     } finally {
       await server.stop();
@@ -90,11 +99,21 @@ async function round(serverEntry: string, document: ReturnType<typeof syntheticC
   }
 }
 
+/** Distinct search questions, one at a time, each required to answer 200. */
+async function askQuestions(url: string, document: ReturnType<typeof syntheticCatalogue>): Promise<void> {
+  for (const question of distinctQuestions(document, SEARCH_QUESTIONS, QUESTION_SEED)) {
+    const reply = await call(`${url}${questionPath(question)}`);
+    if (reply.status !== 200) throw new Error(`${questionPath(question)} answered ${reply.status}`);
+  }
+}
+
+const QUESTION_SEED = 38;
+
 async function main(): Promise<void> {
   const { categories } = await readCatalogueDocument();
   const document = syntheticCatalogue(size, categories, 42);
   const body = importBody(document);
-  process.stderr.write(`${size} slots, ${rounds} rounds; load ${load()}\n`);
+  process.stderr.write(`${size} slots, ${rounds} rounds${searched ? ', searched first' : ''}; load ${load()}\n`);
   const results = new Map<string, Round[]>(builds.map(([name]) => [name, []]));
   for (let index = 0; index < rounds; index++) {
     // Alternate which build goes first, so a drift in machine load falls on both alike.

@@ -30,14 +30,40 @@ const now = () => Number(process.hrtime.bigint()) / 1e6;
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const overlaps = (a: Span, b: Span) => a.start < b.end && b.start < a.end;
 
+/** A slot as the API answers it, with the fields the edits change. */
+interface AnsweredSlot {
+  readonly id: string;
+  readonly name: string;
+  readonly description: string;
+  readonly rtp: number;
+  readonly features: readonly string[];
+}
+
+/** What the `round`th write makes of `slot`: by default its description changed, which no index reads. */
+export type SlotEdit = (slot: AnsweredSlot, round: number) => AnsweredSlot;
+
+const DESCRIPTION_EDIT: SlotEdit = (slot, round) => ({ ...slot, description: `${slot.description} (edit ${round})` });
+
 /**
- * Replaces one slot `WRITES` times while a steady trickle of `GET /api/slots/{slug}` runs, and reports
- * each write's latency and the longest read that overlapped any write (the event-loop stall it caused).
+ * An edit of what the search index reads: a word of the name, the RTP (a sort key and a bound) and a
+ * feature (a facet), so every index made lazily moves the slot.
  */
-export async function measureWriteStall(url: string, slug: string): Promise<WriteStall> {
+export const SEARCHED_FIELDS_EDIT: SlotEdit = (slot, round) => ({
+  ...slot,
+  name: `${slot.name} Edit${round}`,
+  rtp: Math.round((slot.rtp + (round % 2 === 0 ? 0.5 : -0.5)) * 100) / 100,
+  features: [...slot.features.filter((feature) => !feature.startsWith('edit ')), `edit ${round}`],
+});
+
+/**
+ * Replaces one slot `WRITES` times (as `edit` makes it) while a steady trickle of `GET /api/slots/{slug}`
+ * runs, and reports each write's latency and the longest read that overlapped any write (the
+ * event-loop stall it caused).
+ */
+export async function measureWriteStall(url: string, slug: string, edit: SlotEdit = DESCRIPTION_EDIT): Promise<WriteStall> {
   const original = await call(`${url}/api/slots/${slug}`);
   if (original.status !== 200) throw new Error(`GET /api/slots/${slug} answered ${original.status}`);
-  const slot = JSON.parse(original.body.toString()) as { id: string; description: string };
+  const slot = JSON.parse(original.body.toString()) as AnsweredSlot;
   const agent = new Agent({ keepAlive: true });
   const reads: Span[] = [];
   const pending = new Set<Promise<void>>();
@@ -64,7 +90,7 @@ export async function measureWriteStall(url: string, slug: string): Promise<Writ
       const reply = await call(`${url}/api/admin/slots/${slot.id}`, {
         method: 'PUT',
         headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ ...slot, description: `${slot.description} (edit ${round})` }),
+        body: JSON.stringify(edit(slot, round)),
       });
       writes.push({ start, end: now() });
       if (reply.status !== 200) throw new Error(`PUT /api/admin/slots/${slot.id} answered ${reply.status}: ${reply.body.toString().slice(0, 300)}`);
