@@ -29,14 +29,14 @@ class FacetColumn {
     return new FacetColumn(this.packed, new Map(this.patched).set(number, numbers));
   }
 
-  /** Adds `step` to `counters[value]` for each value of each slot set in `passing` (words `first..last`). */
+  /** Adds `step` to the counter of each value of each slot set in `passing` (words `first..last`): value v's is at v + 1. */
   tally(passing: Uint32Array, first: number, last: number, counters: Int32Array, step: number): void {
     const { packed } = this;
     packed.tally(passing, first, last, counters, step);
     for (const [number, numbers] of this.patched) {
       if (((passing[number >>> 5] ?? 0) & (1 << (number & 31))) === 0) continue;
       if (number >>> 5 < packed.words) packed.addSlot(number, counters, -step);
-      for (const value of numbers) counters[value] = (counters[value] as number) + step;
+      for (const value of numbers) counters[value + 1] = (counters[value + 1] as number) + step;
     }
   }
 }
@@ -73,9 +73,9 @@ export class FacetColumns {
   tally(name: FacetName, passing: Uint32Array, first: number, last: number): Int32Array {
     const column = this.column(name);
     // Sized once the column is packed: packing numbers every value of the catalogue.
-    const counters = new Int32Array(facetValueCount(name));
+    const counters = new Int32Array(facetValueCount(name) + 1);
     column.tally(passing, first, last, counters, 1);
-    return counters;
+    return counters.subarray(1);
   }
 
   /**
@@ -88,10 +88,10 @@ export class FacetColumns {
       whole = this.tally(name, live, 0, live.length - 1);
       this.wholes.set(name, whole);
     }
-    const counters = new Int32Array(facetValueCount(name));
-    counters.set(whole);
+    const counters = new Int32Array(facetValueCount(name) + 1);
+    counters.set(whole, 1);
     if (first <= last) this.column(name).tally(failing, first, last, counters, -1);
-    return counters;
+    return counters.subarray(1);
   }
 
   /** The columns after slot `number` changed (`records` and `keys` are the new snapshot's). */

@@ -3,103 +3,162 @@ import type { SlotKeys } from '../../snapshot/slot-keys.js';
 import { valuesOf, type FacetName } from '../facets.js';
 import { facetValueNumbers } from './facet-values.js';
 
-/** Facets of which a slot has at most one value: a column of them holds one value number per slot. */
-const ONE_VALUE_EACH: ReadonlySet<FacetName> = new Set(['provider', 'volatility', 'releaseYear']);
+/** The places per slot a packed column may take: kernels below add each place of a slot without a loop. */
+const STRIDES = [1, 2, 4, 8] as const;
+type Stride = (typeof STRIDES)[number];
+
+/** At most this share of slots may have values past their places (kept apart, and read one by one). */
+const MOST_OVERFLOWING = 1 / 32;
 
 /**
  * One facet's numbered values (see `facetValueNumbers`) of the slots a snapshot had when they were
- * packed, by slot number. The arrays are padded to whole words of slot numbers with slots of no value,
- * so that a tally reads any word of a passing set below `words` without a bound check per slot.
+ * packed, by slot number, counted into arrays of counters where value v is at v + 1 and place 0 takes
+ * what empty places add. A tally reads any word of a passing set below `words` (the arrays are padded
+ * to whole words) with no bound check per slot.
  */
 export interface PackedFacetValues {
   /** How many words of slot numbers the arrays cover. */
   readonly words: number;
-  /** Adds `step` to `counters[value]` for each value of each slot set in `passing`, words `first..last` below `words`. */
+  /** Adds `step` to the counter of each value of each slot set in `passing`, words `first..last` (below `words`). */
   tally(passing: Uint32Array, first: number, last: number, counters: Int32Array, step: number): void;
-  /** Adds `step` to `counters[value]` for each value slot `number` (covered) had when packed. */
+  /** Adds `step` to the counter of each value slot `number` (covered) had when packed. */
   addSlot(number: number, counters: Int32Array, step: number): void;
 }
 
-/** A value number per slot (-1: none): one load per passing slot. */
-class OneValueEach implements PackedFacetValues {
-  constructor(private readonly values: Int32Array) {}
+/**
+ * Values kept in `stride` places per slot (0: empty; a number of slots' values past them in
+ * `overflow`). A slot's values are then added by a fixed run of steps: a loop over each slot's own
+ * count of values mispredicted its end often enough to cost half the tally.
+ */
+class StridedValues implements PackedFacetValues {
+  constructor(
+    private readonly stride: Stride,
+    private readonly places: Int32Array,
+    private readonly overflow: Overflow | undefined,
+  ) {}
 
   get words(): number {
-    return this.values.length >>> 5;
+    return this.places.length / this.stride / 32;
   }
 
   tally(passing: Uint32Array, first: number, last: number, counters: Int32Array, step: number): void {
-    const { values } = this;
     const end = Math.min(last, this.words - 1);
-    for (let word = first; word <= end; word++) {
-      let bits = passing[word] as number;
-      const base = word << 5;
-      while (bits !== 0) {
-        const value = values[base + 31 - Math.clz32(bits & -bits)] as number;
-        if (value >= 0) counters[value] = (counters[value] as number) + step;
-        bits &= bits - 1;
-      }
-    }
+    const { places } = this;
+    if (this.stride === 1) tallyByOne(places, passing, first, end, counters, step);
+    else if (this.stride === 2) tallyByTwo(places, passing, first, end, counters, step);
+    else if (this.stride === 4) tallyByFour(places, passing, first, end, counters, step);
+    else tallyByEight(places, passing, first, end, counters, step);
+    this.overflow?.tally(passing, first, end, counters, step);
   }
 
   addSlot(number: number, counters: Int32Array, step: number): void {
-    const value = this.values[number] as number;
-    if (value >= 0) counters[value] = (counters[value] as number) + step;
+    for (let at = number * this.stride; at < (number + 1) * this.stride; at++) add(counters, this.places[at] as number, step);
+    this.overflow?.addSlot(number, counters, step);
   }
 }
 
-/** The values of slot n are `values[starts[n]..starts[n+1])`. */
-class ManyValuesEach implements PackedFacetValues {
+function add(counters: Int32Array, place: number, step: number): void {
+  counters[place] = (counters[place] as number) + step;
+}
+
+function tallyByOne(places: Int32Array, passing: Uint32Array, first: number, end: number, counters: Int32Array, step: number): void {
+  for (let word = first; word <= end; word++) {
+    let bits = passing[word] as number;
+    const base = word << 5;
+    while (bits !== 0) {
+      add(counters, places[base + 31 - Math.clz32(bits & -bits)] as number, step);
+      bits &= bits - 1;
+    }
+  }
+}
+
+function tallyByTwo(places: Int32Array, passing: Uint32Array, first: number, end: number, counters: Int32Array, step: number): void {
+  for (let word = first; word <= end; word++) {
+    let bits = passing[word] as number;
+    const base = word << 5;
+    while (bits !== 0) {
+      const at = (base + 31 - Math.clz32(bits & -bits)) << 1;
+      add(counters, places[at] as number, step);
+      add(counters, places[at + 1] as number, step);
+      bits &= bits - 1;
+    }
+  }
+}
+
+function tallyByFour(places: Int32Array, passing: Uint32Array, first: number, end: number, counters: Int32Array, step: number): void {
+  for (let word = first; word <= end; word++) {
+    let bits = passing[word] as number;
+    const base = word << 5;
+    while (bits !== 0) {
+      const at = (base + 31 - Math.clz32(bits & -bits)) << 2;
+      add(counters, places[at] as number, step);
+      add(counters, places[at + 1] as number, step);
+      add(counters, places[at + 2] as number, step);
+      add(counters, places[at + 3] as number, step);
+      bits &= bits - 1;
+    }
+  }
+}
+
+function tallyByEight(places: Int32Array, passing: Uint32Array, first: number, end: number, counters: Int32Array, step: number): void {
+  for (let word = first; word <= end; word++) {
+    let bits = passing[word] as number;
+    const base = word << 5;
+    while (bits !== 0) {
+      const at = (base + 31 - Math.clz32(bits & -bits)) << 3;
+      add(counters, places[at] as number, step);
+      add(counters, places[at + 1] as number, step);
+      add(counters, places[at + 2] as number, step);
+      add(counters, places[at + 3] as number, step);
+      add(counters, places[at + 4] as number, step);
+      add(counters, places[at + 5] as number, step);
+      add(counters, places[at + 6] as number, step);
+      add(counters, places[at + 7] as number, step);
+      bits &= bits - 1;
+    }
+  }
+}
+
+/** The values of slots with more than fit their places: which slots (a bitset), and the rest of their values, slot n's at `values[starts[n]..starts[n+1])`. */
+class Overflow {
   constructor(
+    private readonly slots: Uint32Array,
     private readonly starts: Int32Array,
     private readonly values: Int32Array,
   ) {}
 
-  get words(): number {
-    return (this.starts.length - 1) >>> 5;
-  }
-
-  tally(passing: Uint32Array, first: number, last: number, counters: Int32Array, step: number): void {
-    const { starts, values } = this;
-    const end = Math.min(last, this.words - 1);
+  tally(passing: Uint32Array, first: number, end: number, counters: Int32Array, step: number): void {
     for (let word = first; word <= end; word++) {
-      let bits = passing[word] as number;
-      const base = word << 5;
+      let bits = (passing[word] as number) & (this.slots[word] as number);
       while (bits !== 0) {
-        const number = base + 31 - Math.clz32(bits & -bits);
-        for (let at = starts[number] as number, stop = starts[number + 1] as number; at < stop; at++) {
-          const value = values[at] as number;
-          counters[value] = (counters[value] as number) + step;
-        }
+        this.addSlot((word << 5) + 31 - Math.clz32(bits & -bits), counters, step);
         bits &= bits - 1;
       }
     }
   }
 
   addSlot(number: number, counters: Int32Array, step: number): void {
-    const { starts, values } = this;
-    for (let at = starts[number] as number; at < (starts[number + 1] as number); at++) counters[values[at] as number] = (counters[values[at] as number] as number) + step;
+    for (let at = this.starts[number] as number; at < (this.starts[number + 1] as number); at++) add(counters, this.values[at] as number, step);
   }
 }
 
-/** Packs facet `name`'s values of `records` (by slot number). */
+/** Packs facet `name`'s values of `records` (by slot number) in the fewest places per slot that leave few slots overflowing. */
 export function packFacetValues(name: FacetName, records: readonly (SlotRecord | undefined)[], keys: readonly (SlotKeys | undefined)[]): PackedFacetValues {
-  const padded = Math.ceil(records.length / 32) * 32;
-  const numbersOf = (number: number) => {
-    const record = records[number];
-    return record === undefined ? new Int32Array(0) : facetValueNumbers(name, valuesOf(name, { record, keys: keys[number] as SlotKeys }));
-  };
-  if (ONE_VALUE_EACH.has(name)) {
-    const values = new Int32Array(padded).fill(-1);
-    for (let number = 0; number < records.length; number++) values[number] = numbersOf(number)[0] ?? -1;
-    return new OneValueEach(values);
-  }
-  const starts = new Int32Array(padded + 1);
-  const values: number[] = [];
-  for (let number = 0; number < records.length; number++) {
-    starts[number] = values.length;
-    for (const value of numbersOf(number)) values.push(value);
-  }
-  starts.fill(values.length, records.length);
-  return new ManyValuesEach(starts, Int32Array.from(values));
+  const words = Math.ceil(records.length / 32);
+  const numbers = records.map((record, number) => (record === undefined ? new Int32Array(0) : facetValueNumbers(name, valuesOf(name, { record, keys: keys[number] as SlotKeys }))));
+  const stride = STRIDES.find((places) => numbers.filter((values) => values.length > places).length <= records.length * MOST_OVERFLOWING) ?? 8;
+  const places = new Int32Array(words * 32 * stride);
+  const overflowing = new Uint32Array(words);
+  const starts = new Int32Array(words * 32 + 1);
+  const extra: number[] = [];
+  numbers.forEach((values, number) => {
+    values.subarray(0, stride).forEach((value, place) => (places[number * stride + place] = value + 1));
+    starts[number] = extra.length;
+    if (values.length <= stride) return;
+    overflowing[number >>> 5] = (overflowing[number >>> 5] as number) | (1 << (number & 31));
+    values.subarray(stride).forEach((value) => extra.push(value + 1));
+  });
+  starts.fill(extra.length, records.length);
+  const overflow = extra.length === 0 ? undefined : new Overflow(overflowing, starts, Int32Array.from(extra));
+  return new StridedValues(stride, places, overflow);
 }
