@@ -41,3 +41,8 @@ export function facetValueCount(name: FacetName): number {
 export function facetValueAt(name: FacetName, number: number): FacetValue {
   return tableOf(name).values[number] as FacetValue;
 }
+
+/** Every value of facet `name` with a number, by number (a view that grows as values are numbered). */
+export function facetValues(name: FacetName): readonly FacetValue[] {
+  return tableOf(name).values;
+}

@@ -1,5 +1,5 @@
 import { compareFacetCounts, MAX_FACET_VALUES, shownFacetValue, type FacetCount, type FacetForms, type FacetName } from '../facets.js';
-import { facetValueAt } from './facet-values.js';
+import { facetValues } from './facet-values.js';
 
 /**
  * A facet's answer from its counts by value number (decisions §13): most counted first, ties by
@@ -9,17 +9,19 @@ import { facetValueAt } from './facet-values.js';
  * called from the built-in sort cost more than counting them.
  */
 export function topCounted(name: FacetName, counters: Int32Array, forms: FacetForms): FacetCount[] {
+  const values = facetValues(name);
   const least = leastRanked(counters);
   const above: FacetCount[] = [];
   const tied: FacetCount[] = [];
   for (let number = 0; number < counters.length; number++) {
     const count = counters[number] as number;
     if (count < least) continue;
-    (count > least ? above : tied).push({ value: shownFacetValue(name, facetValueAt(name, number), forms), count });
+    const counted = { value: shownFacetValue(name, values[number] as string | number, forms), count };
+    if (count > least) above.push(counted);
+    else tied.push(counted);
   }
   const room = MAX_FACET_VALUES - above.length;
-  const kept = tied.length <= room ? tied : leastByValue(tied, room);
-  return insertionSorted(above.concat(kept));
+  return insertionSorted(above.concat(tied.length <= room ? tied : leastByValue(tied, room)));
 }
 
 /**
