@@ -99,8 +99,9 @@ const TALLIED_VALUE_COST = 3;
 /** Facet counts over the passing set, each facet by whichever way costs less (see `countsOf`). */
 function facetsOf(index: SearchIndex, names: readonly FacetName[], passing: Uint32Array, total: number, forms: FacetForms): Record<string, FacetCount[]> {
   const facets: Record<string, FacetCount[]> = {};
-  const first = passing.findIndex((word) => word !== 0);
-  if (first < 0) {
+  let first = 0;
+  while (first < passing.length && passing[first] === 0) first++;
+  if (first === passing.length) {
     for (const name of names) facets[name] = [];
     return facets;
   }
