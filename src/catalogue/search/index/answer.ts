@@ -92,7 +92,7 @@ function inGroupOrder(index: SearchIndex, group: Group, order: SlotOrder, skip: 
  * slot reached in a tally, and each of its values (a few places per slot, some of them empty).
  */
 const LIST_MEMBER_COST = 2.7;
-const BITSET_WORD_COST = 4.7;
+const BITSET_WORD_COST = 4.2;
 const TALLIED_SLOT_COST = 4;
 const TALLIED_VALUE_COST = 3;
 

@@ -1,6 +1,6 @@
 import type { FacetName } from '../facets.js';
 import { facetValueNumber } from './facet-values.js';
-import { bitsetCountIn, listCountIn, type Posting } from './postings.js';
+import { bitsetCountIn, listCountIn, wordBitCount, type Posting } from './postings.js';
 
 /**
  * A facet field's postings split by kind, each with its value's number (see `facetValueNumber`):
@@ -63,8 +63,29 @@ export class FacetPostings {
       counters[singleNumbers[at] as number] = ((passing[member >>> 5] as number) >>> (member & 31)) & 1;
     }
     for (let at = 0; at < lists.length; at++) counters[listNumbers[at] as number] = listCountIn(lists[at] as Int32Array, passing);
-    for (let at = 0; at < bitsets.length; at++) counters[bitsetNumbers[at] as number] = bitsetCountIn(bitsets[at] as Uint32Array, passing, first, last);
+    let at = 0;
+    for (; at + 1 < bitsets.length; at += 2) {
+      countPairInto(bitsets[at] as Uint32Array, bitsets[at + 1] as Uint32Array, passing, first, last, counters, bitsetNumbers[at] as number, bitsetNumbers[at + 1] as number);
+    }
+    if (at < bitsets.length) counters[bitsetNumbers[at] as number] = bitsetCountIn(bitsets[at] as Uint32Array, passing, first, last);
   }
+}
+
+/**
+ * Sets `counters[one]` and `counters[other]` to how many members of bitset postings `ones` and
+ * `others` are set in `passing` (words `first..last`): one pass reads each passing word once for both.
+ */
+function countPairInto(ones: Uint32Array, others: Uint32Array, passing: Uint32Array, first: number, last: number, counters: Int32Array, one: number, other: number): void {
+  const end = Math.min(last + 1, ones.length, others.length);
+  let countOne = 0;
+  let countOther = 0;
+  for (let word = first; word < end; word++) {
+    const bits = passing[word] as number;
+    countOne += wordBitCount((ones[word] as number) & bits);
+    countOther += wordBitCount((others[word] as number) & bits);
+  }
+  counters[one] = countOne + bitsetCountIn(ones, passing, Math.max(end, first), last);
+  counters[other] = countOther + bitsetCountIn(others, passing, Math.max(end, first), last);
 }
 
 /** Made per field map: a write makes a new map only for the fields it changed, so the others keep theirs. */

@@ -48,6 +48,13 @@ export function bitCount(word: number): number {
   return (HALF_WORD_BITS[word & 0xffff] as number) + (HALF_WORD_BITS[word >>> 16] as number);
 }
 
+/** Set bits in one 32-bit word, the arithmetic way: in a loop over words it measured a fifth faster than `bitCount`'s look-ups. */
+export function wordBitCount(word: number): number {
+  let bits = word - ((word >>> 1) & 0x55555555);
+  bits = (bits & 0x33333333) + ((bits >>> 2) & 0x33333333);
+  return Math.imul((bits + (bits >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
+}
+
 /** How many members of list posting `list` are set in `bits` (a loop for one kind of array, as in `bitsetCountIn`). */
 export function listCountIn(list: Int32Array, bits: Uint32Array): number {
   let count = 0;
@@ -58,18 +65,12 @@ export function listCountIn(list: Int32Array, bits: Uint32Array): number {
   return count;
 }
 
-/**
- * How many members of bitset posting `posting` are set in `bits`, reading only words `first..last`.
- * Counted the arithmetic way: in a loop over words it measured a fifth faster than `bitCount`'s look-ups.
- */
+/** How many members of bitset posting `posting` are set in `bits`, reading only words `first..last`. */
 export function bitsetCountIn(posting: Uint32Array, bits: Uint32Array, first: number, last: number): number {
   let count = 0;
   const end = Math.min(last + 1, posting.length);
   for (let word = first; word < end; word++) {
-    let both = (bits[word] as number) & (posting[word] as number);
-    both -= (both >>> 1) & 0x55555555;
-    both = (both & 0x33333333) + ((both >>> 2) & 0x33333333);
-    count += (Math.imul((both + (both >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24);
+    count += wordBitCount((bits[word] as number) & (posting[word] as number));
   }
   return count;
 }
