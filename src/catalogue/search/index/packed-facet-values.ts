@@ -4,7 +4,7 @@ import { valuesOf, type FacetName } from '../facets.js';
 import { facetValueNumbers } from './facet-values.js';
 
 /** The places per slot a packed column may take: kernels below add each place of a slot without a loop. */
-const STRIDES = [1, 2, 4, 8] as const;
+const STRIDES = [1, 2, 3, 4, 8] as const;
 type Stride = (typeof STRIDES)[number];
 
 /** At most this share of slots may have values past their places (kept apart, and read one by one). */
@@ -46,6 +46,7 @@ class StridedValues implements PackedFacetValues {
     const { places } = this;
     if (this.stride === 1) tallyByOne(places, passing, first, end, counters, step);
     else if (this.stride === 2) tallyByTwo(places, passing, first, end, counters, step);
+    else if (this.stride === 3) tallyByThree(places, passing, first, end, counters, step);
     else if (this.stride === 4) tallyByFour(places, passing, first, end, counters, step);
     else tallyByEight(places, passing, first, end, counters, step);
     this.overflow?.tally(passing, first, end, counters, step);
@@ -80,6 +81,20 @@ function tallyByTwo(places: Int32Array, passing: Uint32Array, first: number, end
       const at = (base + 31 - Math.clz32(bits & -bits)) << 1;
       add(counters, places[at] as number, step);
       add(counters, places[at + 1] as number, step);
+      bits &= bits - 1;
+    }
+  }
+}
+
+function tallyByThree(places: Int32Array, passing: Uint32Array, first: number, end: number, counters: Int32Array, step: number): void {
+  for (let word = first; word <= end; word++) {
+    let bits = passing[word] as number;
+    const base = word << 5;
+    while (bits !== 0) {
+      const at = (base + 31 - Math.clz32(bits & -bits)) * 3;
+      add(counters, places[at] as number, step);
+      add(counters, places[at + 1] as number, step);
+      add(counters, places[at + 2] as number, step);
       bits &= bits - 1;
     }
   }
