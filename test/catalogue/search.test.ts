@@ -200,3 +200,58 @@ describe('Catalogue.page: facets of more than 50 values', () => {
     });
   }
 });
+
+describe('Catalogue.page: facets after one-slot writes to slots with more values than most', () => {
+  // 400 slots of one or two themes and emojis; writes then give slots many more (past the places a
+  // column keeps per slot), take them away, add a slot and remove one, with facets asked between
+  // writes so that the columns and whole-catalogue counts are made first and then follow the writes.
+  const EMOJIS = ['🍒', '💎', '🔥', '🐉', '🍀', '🎲', '🎰', '🍋', '⭐', '🌙', '🦄', '🐍', '👑'];
+  const THEMES = Array.from({ length: 24 }, (_, theme) => `theme ${theme}`);
+  const slot = (id: number, many: boolean) =>
+    slotRecord(id, {
+      name: `Slot ${id}`,
+      provider: `Provider ${id % 7}`,
+      volatility: VOLATILITIES[id % 4],
+      releaseYear: 2000 + (id % 9),
+      emojiTags: many ? EMOJIS.slice(0, 12) : [EMOJIS[id % EMOJIS.length] as string, EMOJIS[(id + 5) % EMOJIS.length] as string],
+      theme: many ? THEMES.slice(0, 20) : [THEMES[id % THEMES.length] as string],
+      features: many ? ['free spins', 'multipliers', 'megaways', 'sticky wilds', 'hold and win'] : ['free spins'],
+    });
+  const facets = ['theme', 'emoji', 'feature', 'provider', 'volatility', 'releaseYear'] as const;
+  // A few slots pass the year 2005 (a tally over them, the written 5 and 401 among them); all but a
+  // few pass up to 2007 (a tally of the failing ones, the written 17 and 26 among them).
+  const filters: SlotFilter[] = [{}, { minYear: 2005, maxYear: 2005 }, { maxYear: 2007 }, { volatilities: ['High'] }];
+  const writes: ({ readonly kind: 'write'; readonly id: number; readonly many: boolean } | { readonly kind: 'delete'; readonly id: number })[] = [
+    { kind: 'write', id: 5, many: true },
+    { kind: 'write', id: 17, many: true },
+    { kind: 'write', id: 401, many: true },
+    { kind: 'write', id: 26, many: true },
+    { kind: 'write', id: 5, many: false },
+    { kind: 'delete', id: 17 },
+    { kind: 'delete', id: 14 },
+    { kind: 'write', id: 402, many: false },
+  ];
+
+  it('counts as the rules do before and after each write', () => {
+    const slots = new Map(Array.from({ length: 400 }, (_, index) => [index + 1, slot(index + 1, index % 97 === 0)] as const));
+    let catalogue = Catalogue.of([...slots.values()], {});
+    const check = () => {
+      for (const filter of filters) {
+        const request: SlotQuery = { filter, order: { key: 'id', descending: false } };
+        assert.deepEqual(observedPage(catalogue, request, 0, 24, facets), referencePage([...slots.values()], catalogue, request, 0, 24, facets));
+      }
+    };
+    check();
+    for (const change of writes) {
+      if (change.kind === 'delete') {
+        slots.delete(change.id);
+        catalogue = catalogue.withoutSlot(change.id);
+      } else {
+        const written = slot(change.id, change.many);
+        slots.set(change.id, written);
+        catalogue = catalogue.withSlot(written);
+      }
+      check();
+    }
+  });
+});

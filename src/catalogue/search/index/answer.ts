@@ -1,14 +1,15 @@
 import type { SlotRecord } from '../../records/slot.js';
-import { MAX_FACET_VALUES, rankFacet, type FacetCount, type FacetForms, type FacetName } from '../facets.js';
-import { facetValueAt } from './facet-values.js';
+import type { FacetCount, FacetForms, FacetName } from '../facets.js';
+import { facetPostingsOf } from './facet-postings.js';
+import { facetValueCount } from './facet-values.js';
 import type { SearchPage, SlotQuery } from '../../catalogue.js';
 import type { Page } from '../filter.js';
 import type { SlotOrder } from '../slot-order.js';
 import type { FieldName } from './field-postings.js';
-import { countIn, postingCost } from './postings.js';
 import { passingGroups, type Group } from './passing.js';
 import type { SearchIndex } from './search-index.js';
 import { WITHIN_RELEVANCE } from './slot-orders.js';
+import { topCounted } from './top-counted.js';
 
 const FACET_FIELDS: Readonly<Record<FacetName, FieldName>> = {
   provider: 'providerName',
@@ -125,19 +126,30 @@ function byPlaces(index: SearchIndex, group: Group, order: SlotOrder, skip: numb
 }
 
 /**
- * About how many values of each facet a slot has: tallying a facet over the passing slots costs this
- * many steps per slot (and a little more, for reaching each slot's keys).
+ * What the ways of counting a facet cost, in nanoseconds, as measured (issue 38): a member of a list
+ * posting looked up in the passing set; a word of a bitset posting and-ed with it and counted; a
+ * slot reached in a tally, and each of its values (a few places per slot, some of them empty).
  */
-const VALUES_PER_SLOT: Readonly<Record<FacetName, number>> = { provider: 2, volatility: 2, theme: 4, feature: 4, emoji: 8, releaseYear: 2 };
+const LIST_MEMBER_COST = 2.7;
+const BITSET_WORD_COST = 4.2;
+const TALLIED_SLOT_COST = 4;
+const TALLIED_VALUE_COST = 3;
 
-/** Facet counts over the passing set, each facet by whichever way costs less (see `facetOf`). */
+/** Facet counts over the passing set, each facet by whichever way costs less (see `countsOf`). */
 function facetsOf(index: SearchIndex, names: readonly FacetName[], passing: Uint32Array, total: number, forms: FacetForms): Record<string, FacetCount[]> {
-  const first = passing.findIndex((word) => word !== 0);
-  if (first < 0) return Object.fromEntries(names.map((name) => [name, []]));
+  const facets: Record<string, FacetCount[]> = {};
+  let first = 0;
+  while (first < passing.length && passing[first] === 0) first++;
+  if (first === passing.length) {
+    for (const name of names) facets[name] = [];
+    return facets;
+  }
   let last = passing.length - 1;
   while (passing[last] === 0) last--;
-  const failing = total * 2 > index.idOrder.length ? failingOf(index, passing) : undefined;
-  return Object.fromEntries(names.map((name) => [name, rankFacet(name, facetOf(index, name, { bits: passing, first, last }, total, failing), forms)]));
+  let failing: Spanned | undefined;
+  const failingSlots = () => (failing ??= failingOf(index, passing));
+  for (const name of names) facets[name] = topCounted(name, countsOf(index, name, { bits: passing, first, last }, total, failingSlots), forms);
+  return facets;
 }
 
 /** A set of slot numbers as a bitset, and the span of its set words (`first > last`: none). */
@@ -164,48 +176,26 @@ function failingOf(index: SearchIndex, passing: Uint32Array): Spanned {
 }
 
 /**
- * One facet's counts over the passing set (its set words `first..last`), by the cheapest of: each
- * value's posting intersected with it and counted; the passing slots' own values, numbered, tallied in
- * an array of counters; or, when most slots pass, the whole catalogue's counts less a tally of the
- * slots that fail.
+ * One facet's counts over the passing set (its set words `first..last`, `total` slots), by value
+ * number, by the cheapest of: each value's posting intersected with it and counted; the passing slots'
+ * own values tallied from the facet's column; or, when most slots pass, the whole catalogue's counts
+ * less a tally of the slots that fail (`failing`).
  */
-function facetOf(
-  index: SearchIndex,
-  name: FacetName,
-  { bits: passing, first, last }: Spanned,
-  total: number,
-  failing: Spanned | undefined,
-): Map<string | number, number> {
-  const postings = index.fields[FACET_FIELDS[name]];
-  const span = last - first + 1;
-  let postingsCost = 0;
-  for (const posting of postings.values()) postingsCost += posting instanceof Uint32Array ? span : postingCost(posting);
-  const tallyCost = total * VALUES_PER_SLOT[name];
-  const failingCost = failing === undefined ? Infinity : (index.idOrder.length - total) * VALUES_PER_SLOT[name];
-  const counts = new Map<string | number, number>();
+function countsOf(index: SearchIndex, name: FacetName, { bits: passing, first, last }: Spanned, total: number, failing: () => Spanned): Int32Array {
+  const postings = facetPostingsOf(name, index.fields[FACET_FIELDS[name]]);
+  const slots = index.idOrder.length;
+  const postingsCost = postings.listed * LIST_MEMBER_COST + postings.bitsetCount * (last - first + 1) * BITSET_WORD_COST;
+  const slotCost = TALLIED_SLOT_COST + (postings.members / Math.max(slots, 1)) * TALLIED_VALUE_COST;
+  const tallyCost = total * slotCost;
+  const failingCost = total * 2 > slots ? (slots - total) * slotCost + index.live.length * BITSET_WORD_COST : Infinity;
   if (postingsCost <= tallyCost && postingsCost <= failingCost) {
-    for (const [value, posting] of postings) {
-      const count = countIn(posting, passing, first, last);
-      if (count > 0) counts.set(value as string | number, count);
-    }
-    return counts;
+    const counters = new Int32Array(facetValueCount(name));
+    postings.count(passing, first, last, counters);
+    return counters;
   }
-  const counters =
-    failing !== undefined && failingCost < tallyCost
-      ? index.facetColumns.tallyAllBut(name, index.live, failing.bits, failing.first, failing.last)
-      : index.facetColumns.tally(name, passing, first, last);
-  // Only values that can be among the most counted are ranked: those counted at least as often as the
-  // one in place `MAX_FACET_VALUES` (ties there are broken by value, so all of them stay).
-  const least = leastRanked(counters);
-  counters.forEach((count, number) => {
-    if (count >= least) counts.set(facetValueAt(name, number), count);
-  });
-  return counts;
-}
-
-/** The count at place `MAX_FACET_VALUES` of `counters` from the most counted, or 1 when fewer are counted. */
-function leastRanked(counters: Int32Array): number {
-  const counted = counters.filter((count) => count > 0);
-  if (counted.length <= MAX_FACET_VALUES) return 1;
-  return counted.sort()[counted.length - MAX_FACET_VALUES] as number;
+  if (failingCost < tallyCost) {
+    const { bits, first: firstFailing, last: lastFailing } = failing();
+    return index.facetColumns.tallyAllBut(name, index.live, bits, firstFailing, lastFailing);
+  }
+  return index.facetColumns.tally(name, passing, first, last);
 }

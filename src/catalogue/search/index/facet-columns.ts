@@ -2,54 +2,41 @@ import type { SlotRecord } from '../../records/slot.js';
 import type { SlotKeys } from '../../snapshot/slot-keys.js';
 import { valuesOf, type FacetName } from '../facets.js';
 import { facetValueCount, facetValueNumbers } from './facet-values.js';
+import { packFacetValues, type PackedFacetValues } from './packed-facet-values.js';
 
 /** Slots whose values a column holds apart from its packed arrays before it is packed afresh. */
 const MOST_PATCHES = 1024;
 
 /**
- * One facet's values of every slot, numbered (see `facetValueNumbers`) and packed by slot number:
- * the values of slot n are `values[starts[n]..starts[n+1])`. Tallying a facet over many passing slots
- * then reads two arrays in slot order instead of reaching each slot's keys. A one-slot write does not
- * repack: the slot's new values go in `patched`, read before the packed arrays.
+ * One facet's values of every slot: packed by slot number (see `PackedFacetValues`), so that tallying
+ * a facet over many passing slots reads arrays in slot order instead of reaching each slot's keys. A
+ * one-slot write does not repack: the slot's new values go in `patched`, and a tally reads the packed
+ * arrays alone, then puts right the few patched slots that pass.
  */
 class FacetColumn {
   constructor(
-    private readonly starts: Int32Array,
-    private readonly values: Int32Array,
+    private readonly packed: PackedFacetValues,
     private readonly patched: ReadonlyMap<number, Int32Array>,
   ) {}
 
   static build(name: FacetName, records: readonly (SlotRecord | undefined)[], keys: readonly (SlotKeys | undefined)[]): FacetColumn {
-    const starts = new Int32Array(records.length + 1);
-    const values: number[] = [];
-    for (let number = 0; number < records.length; number++) {
-      starts[number] = values.length;
-      const record = records[number];
-      if (record !== undefined) values.push(...facetValueNumbers(name, valuesOf(name, { record, keys: keys[number] as SlotKeys })));
-    }
-    starts[records.length] = values.length;
-    return new FacetColumn(starts, Int32Array.from(values), new Map());
+    return new FacetColumn(packFacetValues(name, records, keys), new Map());
   }
 
   /** This column with slot `number`'s values now `numbers`; undefined once so many slots changed that packing afresh is due. */
   withSlot(number: number, numbers: Int32Array): FacetColumn | undefined {
     if (this.patched.size >= MOST_PATCHES) return undefined;
-    return new FacetColumn(this.starts, this.values, new Map(this.patched).set(number, numbers));
+    return new FacetColumn(this.packed, new Map(this.patched).set(number, numbers));
   }
 
-  /** Adds one to `counters[value]` for each value of each slot set in `passing` (words `first..last`). */
-  tally(passing: Uint32Array, first: number, last: number, counters: Int32Array): void {
-    const { starts, values, patched } = this;
-    for (let word = first; word <= last; word++) {
-      let bits = passing[word] as number;
-      while (bits !== 0) {
-        const lowest = bits & -bits;
-        const number = (word << 5) + 31 - Math.clz32(lowest);
-        const own = patched.size === 0 ? undefined : patched.get(number);
-        if (own !== undefined) for (const value of own) counters[value] = (counters[value] as number) + 1;
-        else for (let at = starts[number] as number, end = starts[number + 1] as number; at < end; at++) counters[values[at] as number] = (counters[values[at] as number] as number) + 1;
-        bits ^= lowest;
-      }
+  /** Adds `step` to the counter of each value of each slot set in `passing` (words `first..last`): value v's is at v + 1. */
+  tally(passing: Uint32Array, first: number, last: number, counters: Int32Array, step: number): void {
+    const { packed } = this;
+    packed.tally(passing, first, last, counters, step);
+    for (const [number, numbers] of this.patched) {
+      if (((passing[number >>> 5] ?? 0) & (1 << (number & 31))) === 0) continue;
+      if (number >>> 5 < packed.words) packed.addSlot(number, counters, -step);
+      for (const value of numbers) counters[value + 1] = (counters[value + 1] as number) + step;
     }
   }
 }
@@ -86,9 +73,9 @@ export class FacetColumns {
   tally(name: FacetName, passing: Uint32Array, first: number, last: number): Int32Array {
     const column = this.column(name);
     // Sized once the column is packed: packing numbers every value of the catalogue.
-    const counters = new Int32Array(facetValueCount(name));
-    column.tally(passing, first, last, counters);
-    return counters;
+    const counters = new Int32Array(facetValueCount(name) + 1);
+    column.tally(passing, first, last, counters, 1);
+    return counters.subarray(1);
   }
 
   /**
@@ -101,14 +88,10 @@ export class FacetColumns {
       whole = this.tally(name, live, 0, live.length - 1);
       this.wholes.set(name, whole);
     }
-    const counters = new Int32Array(facetValueCount(name));
-    counters.set(whole);
-    if (first <= last) {
-      const failed = new Int32Array(counters.length);
-      this.column(name).tally(failing, first, last, failed);
-      for (let value = 0; value < counters.length; value++) counters[value] = (counters[value] as number) - (failed[value] as number);
-    }
-    return counters;
+    const counters = new Int32Array(facetValueCount(name) + 1);
+    counters.set(whole, 1);
+    if (first <= last) this.column(name).tally(failing, first, last, counters, -1);
+    return counters.subarray(1);
   }
 
   /** The columns after slot `number` changed (`records` and `keys` are the new snapshot's). */

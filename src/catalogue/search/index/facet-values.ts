@@ -16,20 +16,21 @@ function tableOf(name: FacetName): { readonly numbers: Map<FacetValue, number>; 
   return tables.get(name) as { readonly numbers: Map<FacetValue, number>; readonly values: FacetValue[] };
 }
 
+/** The number of value `value` of facet `name`, numbering it when it has none yet. */
+export function facetValueNumber(name: FacetName, value: FacetValue): number {
+  const { numbers, values } = tableOf(name);
+  let number = numbers.get(value);
+  if (number === undefined) {
+    number = values.length;
+    values.push(value);
+    numbers.set(value, number);
+  }
+  return number;
+}
+
 /** The numbers of a slot's values of facet `name`, each value once. */
 export function facetValueNumbers(name: FacetName, values: readonly FacetValue[]): Int32Array {
-  const { numbers, values: known } = tableOf(name);
-  const found = new Set<number>();
-  for (const value of values) {
-    let number = numbers.get(value);
-    if (number === undefined) {
-      number = known.length;
-      known.push(value);
-      numbers.set(value, number);
-    }
-    found.add(number);
-  }
-  return Int32Array.from(found);
+  return Int32Array.from(new Set(values.map((value) => facetValueNumber(name, value))));
 }
 
 /** How many values of facet `name` have a number. */
@@ -39,4 +40,9 @@ export function facetValueCount(name: FacetName): number {
 
 export function facetValueAt(name: FacetName, number: number): FacetValue {
   return tableOf(name).values[number] as FacetValue;
+}
+
+/** Every value of facet `name` with a number, by number (a view that grows as values are numbered). */
+export function facetValues(name: FacetName): readonly FacetValue[] {
+  return tableOf(name).values;
 }

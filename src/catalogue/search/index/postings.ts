@@ -10,11 +10,6 @@ import { wordsFor } from '../bitset.js';
  */
 export type Posting = number | Int32Array | Uint32Array;
 
-/** What reading a posting costs, in steps: one per member of a list, one per machine word of a bitset. */
-export function postingCost(posting: Posting): number {
-  return typeof posting === 'number' ? 1 : posting.length;
-}
-
 /** Sets the bits of `posting`'s members in `bits`. */
 export function orInto(bits: Uint32Array, posting: Posting): void {
   if (typeof posting === 'number') bits[posting >>> 5] = (bits[posting >>> 5] as number) | (1 << (posting & 31));
@@ -60,10 +55,6 @@ export function keepOnly(bits: Uint32Array, posting: Posting): void {
   bits.fill(0, cleared);
 }
 
-function hasBit(bits: Uint32Array, member: number): boolean {
-  return (((bits[member >>> 5] ?? 0) >>> (member & 31)) & 1) === 1;
-}
-
 /** Set bits in one 32-bit word, counted in its halves, nibbles and bytes at once (no table to reach in memory). */
 export function bitCount(word: number): number {
   let value = word - ((word >>> 1) & 0x55555555);
@@ -71,19 +62,23 @@ export function bitCount(word: number): number {
   return Math.imul((value + (value >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
 }
 
-/** How many members of `posting` are set in `bits`, reading only words `first..last` of a bitset posting. */
-export function countIn(posting: Posting, bits: Uint32Array, first: number, last: number): number {
-  if (typeof posting === 'number') return hasBit(bits, posting) ? 1 : 0;
+/** How many members of list posting `list` are set in `bits` (a loop for one kind of array, as in `bitsetCountIn`). */
+export function listCountIn(list: Int32Array, bits: Uint32Array): number {
   let count = 0;
-  if (posting instanceof Int32Array) {
-    for (let at = 0; at < posting.length; at++) {
-      const member = posting[at] as number;
-      count += ((bits[member >>> 5] as number) >>> (member & 31)) & 1;
-    }
-    return count;
+  for (let at = 0; at < list.length; at++) {
+    const member = list[at] as number;
+    count += ((bits[member >>> 5] as number) >>> (member & 31)) & 1;
   }
+  return count;
+}
+
+/** How many members of bitset posting `posting` are set in `bits`, reading only words `first..last`. */
+export function bitsetCountIn(posting: Uint32Array, bits: Uint32Array, first: number, last: number): number {
+  let count = 0;
   const end = Math.min(last + 1, posting.length);
-  for (let word = first; word < end; word++) count += bitCount((bits[word] as number) & (posting[word] as number));
+  for (let word = first; word < end; word++) {
+    count += bitCount((bits[word] as number) & (posting[word] as number));
+  }
   return count;
 }
 
