@@ -75,7 +75,7 @@ export function countFacet(name: FacetName, slots: readonly Faceted[], forms: Fa
 }
 
 /** Counts by group key (none zero) as a facet's answer: shown forms, most first, then by value, at most 50. */
-export function rankFacet(name: FacetName, counts: ReadonlyMap<string | number, number>, forms: FacetForms): FacetCount[] {
+function rankFacet(name: FacetName, counts: ReadonlyMap<string | number, number>, forms: FacetForms): FacetCount[] {
   return rankCounted([...counts].map(([value, count]) => ({ value: shownFacetValue(name, value, forms), count })));
 }
 
@@ -85,7 +85,7 @@ export function shownFacetValue(name: FacetName, value: string | number, forms: 
 }
 
 /** Counted values (shown forms; none zero, `counted` reordered) as a facet's answer: most first, then by value, at most 50. */
-export function rankCounted(counted: FacetCount[]): FacetCount[] {
+function rankCounted(counted: FacetCount[]): FacetCount[] {
   return counted.sort(compareFacetCounts).slice(0, MAX_FACET_VALUES);
 }
 

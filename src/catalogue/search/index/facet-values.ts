@@ -38,10 +38,6 @@ export function facetValueCount(name: FacetName): number {
   return tableOf(name).values.length;
 }
 
-export function facetValueAt(name: FacetName, number: number): FacetValue {
-  return tableOf(name).values[number] as FacetValue;
-}
-
 /** Every value of facet `name` with a number, by number (a view that grows as values are numbered). */
 export function facetValues(name: FacetName): readonly FacetValue[] {
   return tableOf(name).values;
