@@ -23,7 +23,7 @@ const FACET_FIELDS: Readonly<Record<FacetName, FieldName>> = {
 /**
  * One page of the slots passing `filter` and `words`, in `order`, read from the index: the passing
  * set as a bitset (one per relevance group), its members taken off a presorted order until the page
- * is full, or sorted on their own when they are few.
+ * is full, or, when they are few, read in order off a bitset over their places in it.
  */
 export function answerPage(
   index: SearchIndex,
