@@ -14,13 +14,32 @@ export type Query = Readonly<Record<string, string | readonly string[] | undefin
 const DIGITS = /^[0-9]+$/;
 const DECIMAL = /^[+-]?([0-9]+(\.[0-9]*)?|\.[0-9]+)$/;
 
+/**
+ * A query's parameters by name, read once from its object: each query string gives its object a shape
+ * of its own, and a dozen reads by name from shapes never seen before cost more than the rest of the
+ * parsing together.
+ */
+type Params = ReadonlyMap<string, string | readonly string[] | undefined>;
+
+function paramsOf(query: Query): Params {
+  return new Map(Object.entries(query));
+}
+
 /** The one value of a parameter; the same value twice is fine, two different values are a 400. */
-export function single(query: Query, name: string): string | undefined {
-  const value = query[name];
+function one(name: string, value: string | readonly string[] | undefined): string | undefined {
   if (value === undefined || typeof value === 'string') return value;
   const [first] = value;
   if (value.some((other) => other !== first)) throw badRequest(`${name}: given more than once with different values`);
   return first;
+}
+
+/** The one value of the parameter `name` (see `one`). */
+export function single(query: Query, name: string): string | undefined {
+  return one(name, query[name]);
+}
+
+function param(params: Params, name: string): string | undefined {
+  return one(name, params.get(name));
 }
 
 /** A whole number ≥ `min`, written in plain digits (no sign, exponent or fraction). */
@@ -33,19 +52,22 @@ function wholeNumber(name: string, raw: string, min: number): number {
 
 /** `limit`: ≥ 1, clamped to `max`. */
 export function limitParam(query: Query, fallback: number, max: number = MAX_LIMIT): number {
-  const raw = single(query, 'limit');
+  return limitOf(single(query, 'limit'), fallback, max);
+}
+
+function limitOf(raw: string | undefined, fallback: number, max: number): number {
   return raw === undefined ? fallback : Math.min(wholeNumber('limit', raw, 1), max);
 }
 
 /** `offset`: ≥ 0; a huge one simply lies past the end. */
-function offsetParam(query: Query): number {
-  const raw = single(query, 'offset');
+function offsetParam(params: Params): number {
+  const raw = param(params, 'offset');
   return raw === undefined ? 0 : wholeNumber('offset', raw, 0);
 }
 
 /** A decimal number from `min` to `max` (`min` itself excluded when `aboveMin`), written plainly. */
-function numberParam(query: Query, name: string, min: number, max: number, aboveMin = false): number | undefined {
-  const raw = single(query, name);
+function numberParam(params: Params, name: string, min: number, max: number, aboveMin = false): number | undefined {
+  const raw = param(params, name);
   if (raw === undefined) return undefined;
   const value = DECIMAL.test(raw) ? Number(raw) : Number.NaN;
   const inRange = (aboveMin ? value > min : value >= min) && value <= max;
@@ -56,8 +78,8 @@ function numberParam(query: Query, name: string, min: number, max: number, above
   return value;
 }
 
-function yearParam(query: Query, name: string): number | undefined {
-  const raw = single(query, name);
+function yearParam(params: Params, name: string): number | undefined {
+  const raw = param(params, name);
   if (raw === undefined) return undefined;
   const value = DIGITS.test(raw) ? Number(raw) : Number.NaN;
   if (!(value >= MIN_YEAR && value <= MAX_YEAR)) throw badRequest(`${name}: must be a whole number from ${MIN_YEAR} to ${MAX_YEAR}, got ${quote(raw)}`);
@@ -68,8 +90,8 @@ const MIN_YEAR = 1900;
 const MAX_YEAR = 2100;
 
 /** A comma-separated list, items trimmed, empty items ignored; at least one item when given. */
-function listParam(query: Query, name: string): string[] | undefined {
-  const raw = single(query, name);
+function listParam(params: Params, name: string): string[] | undefined {
+  const raw = param(params, name);
   if (raw === undefined) return undefined;
   const items = raw
     .split(',')
@@ -79,29 +101,29 @@ function listParam(query: Query, name: string): string[] | undefined {
   return [...new Set(items)];
 }
 
-function lowerCaseListParam(query: Query, name: string): string[] | undefined {
-  const items = listParam(query, name)?.map((item) => item.toLowerCase());
+function lowerCaseListParam(params: Params, name: string): string[] | undefined {
+  const items = listParam(params, name)?.map((item) => item.toLowerCase());
   return items === undefined ? undefined : [...new Set(items)];
 }
 
-function volatilitiesParam(query: Query): Volatility[] | undefined {
-  return listParam(query, 'volatility')?.map((item) => {
+function volatilitiesParam(params: Params): Volatility[] | undefined {
+  return listParam(params, 'volatility')?.map((item) => {
     const volatility = VOLATILITIES.find((level) => level.toLowerCase() === item.toLowerCase());
     if (volatility === undefined) throw badRequest(`volatility: must be one of low, medium, high, extreme, got ${quote(item)}`);
     return volatility;
   });
 }
 
-function booleanParam(query: Query, name: string): boolean | undefined {
-  const raw = single(query, name);
+function booleanParam(params: Params, name: string): boolean | undefined {
+  const raw = param(params, name);
   if (raw === undefined) return undefined;
   const lower = raw.toLowerCase();
   if (lower !== 'true' && lower !== 'false') throw badRequest(`${name}: must be true or false, got ${quote(raw)}`);
   return lower === 'true';
 }
 
-function emojiKeysParam(query: Query): string[] | undefined {
-  const raw = single(query, 'emoji');
+function emojiKeysParam(params: Params): string[] | undefined {
+  const raw = param(params, 'emoji');
   return raw === undefined ? undefined : requestedEmojis(raw, 'emoji').map(({ key }) => key);
 }
 
@@ -113,56 +135,43 @@ function bounds<T extends number | undefined>(lowerName: string, lower: T, upper
   return [lower, upper];
 }
 
-/** Drops the filters that were not given, so equal filters look equal. */
-function given(filter: Record<string, unknown>): SlotFilter {
-  const kept: Record<string, unknown> = {};
-  for (const name in filter) if (filter[name] !== undefined) kept[name] = filter[name];
-  return kept as SlotFilter;
+const NO_BOUNDS: [undefined, undefined] = [undefined, undefined];
+
+/**
+ * The filters of the slot list (`forList`, decisions §2 and §13) or of the lucky spin (§5: no bonus-buy,
+ * theme, feature or upper bounds), read in the order their errors are reported. Every filter has one
+ * object shape whatever was given, unset fields undefined: the index reads them at fixed places, and
+ * JSON (the answer cache's key) leaves undefined fields out, so equal filters still look equal.
+ */
+function filterParams(params: Params, forList: boolean): SlotFilter {
+  const providers = lowerCaseListParam(params, 'provider');
+  const givenMinRtp = numberParam(params, 'minRtp', 0, 100);
+  const volatilities = volatilitiesParam(params);
+  const hasBonusBuy = forList ? booleanParam(params, 'hasBonusBuy') : undefined;
+  const emojiKeys = emojiKeysParam(params);
+  const [minRtp, maxRtp] = forList ? bounds('minRtp', givenMinRtp, 'maxRtp', numberParam(params, 'maxRtp', 0, 100)) : [givenMinRtp, undefined];
+  const [minRating, maxRating] = forList
+    ? bounds('minRating', numberParam(params, 'minRating', 0, 5), 'maxRating', numberParam(params, 'maxRating', 0, 5))
+    : NO_BOUNDS;
+  const [minMaxWin, maxMaxWin] = forList
+    ? bounds('minMaxWin', numberParam(params, 'minMaxWin', 0, Number.MAX_VALUE, true), 'maxMaxWin', numberParam(params, 'maxMaxWin', 0, Number.MAX_VALUE, true))
+    : NO_BOUNDS;
+  const [minYear, maxYear] = forList ? bounds('minYear', yearParam(params, 'minYear'), 'maxYear', yearParam(params, 'maxYear')) : NO_BOUNDS;
+  const themes = forList ? lowerCaseListParam(params, 'theme') : undefined;
+  const features = forList ? lowerCaseListParam(params, 'feature') : undefined;
+  return { providers, volatilities, hasBonusBuy, themes, features, emojiKeys, minRtp, maxRtp, minRating, maxRating, minMaxWin, maxMaxWin, minYear, maxYear };
 }
 
-/** The filters shared by the slot list and the lucky spin (decisions §2, §5); the spin has no bonus-buy filter. */
-export function slotFilterParams(query: Query, names: { readonly hasBonusBuy: boolean }): SlotFilter {
-  return given({
-    providers: lowerCaseListParam(query, 'provider'),
-    minRtp: numberParam(query, 'minRtp', 0, 100),
-    volatilities: volatilitiesParam(query),
-    hasBonusBuy: names.hasBonusBuy ? booleanParam(query, 'hasBonusBuy') : undefined,
-    emojiKeys: emojiKeysParam(query),
-  });
-}
-
-/** Every filter of the slot list (decisions §2 and §13). */
-function listFilterParams(query: Query): SlotFilter {
-  const filter = slotFilterParams(query, { hasBonusBuy: true });
-  const [minRtp, maxRtp] = bounds('minRtp', filter.minRtp, 'maxRtp', numberParam(query, 'maxRtp', 0, 100));
-  const [minRating, maxRating] = bounds('minRating', numberParam(query, 'minRating', 0, 5), 'maxRating', numberParam(query, 'maxRating', 0, 5));
-  const [minMaxWin, maxMaxWin] = bounds(
-    'minMaxWin',
-    numberParam(query, 'minMaxWin', 0, Number.MAX_VALUE, true),
-    'maxMaxWin',
-    numberParam(query, 'maxMaxWin', 0, Number.MAX_VALUE, true),
-  );
-  const [minYear, maxYear] = bounds('minYear', yearParam(query, 'minYear'), 'maxYear', yearParam(query, 'maxYear'));
-  return given({
-    ...filter,
-    themes: lowerCaseListParam(query, 'theme'),
-    features: lowerCaseListParam(query, 'feature'),
-    minRtp,
-    maxRtp,
-    minRating,
-    maxRating,
-    minMaxWin,
-    maxMaxWin,
-    minYear,
-    maxYear,
-  });
+/** The filters of the lucky spin (decisions §5). */
+export function spinFilterParams(query: Query): SlotFilter {
+  return filterParams(paramsOf(query), false);
 }
 
 const MAX_QUERY_CHARACTERS = 100;
 
 /** `q`: 1–100 characters once trimmed, as its search words. */
-function wordsParam(query: Query): string[] | undefined {
-  const raw = single(query, 'q');
+function wordsParam(params: Params): string[] | undefined {
+  const raw = param(params, 'q');
   if (raw === undefined) return undefined;
   const length = Array.from(raw.trim()).length;
   if (length < 1 || length > MAX_QUERY_CHARACTERS) {
@@ -171,8 +180,8 @@ function wordsParam(query: Query): string[] | undefined {
   return searchWords(raw);
 }
 
-function orderParam(query: Query, hasText: boolean): SlotOrder {
-  const raw = single(query, 'sort');
+function orderParam(params: Params, hasText: boolean): SlotOrder {
+  const raw = param(params, 'sort');
   if (raw === undefined) return hasText ? { key: 'relevance', descending: false } : ID_ORDER;
   const descending = raw.startsWith('-');
   const key = SORT_KEYS.find((name) => name === (descending ? raw.slice(1) : raw));
@@ -182,8 +191,8 @@ function orderParam(query: Query, hasText: boolean): SlotOrder {
   return key === 'id' && !descending ? ID_ORDER : { key, descending };
 }
 
-function facetsParam(query: Query): FacetName[] {
-  return (listParam(query, 'facets') ?? []).map((item) => {
+function facetsParam(params: Params): FacetName[] {
+  return (listParam(params, 'facets') ?? []).map((item) => {
     const name = FACET_NAMES.find((facet) => facet === item);
     if (name === undefined) throw badRequest(`facets: must be among ${FACET_NAMES.join(', ')}, got ${quote(item)}`);
     return name;
@@ -198,10 +207,11 @@ interface SlotListRequest {
 
 /** Every parameter of `GET /api/slots`, or the 400 naming the first that is wrong. */
 export function slotListParams(query: Query): SlotListRequest {
-  const filter = listFilterParams(query);
-  const words = wordsParam(query);
-  const order = orderParam(query, words !== undefined);
-  const facets = facetsParam(query);
-  const page = { offset: offsetParam(query), limit: limitParam(query, DEFAULT_LIMIT) };
+  const params = paramsOf(query);
+  const filter = filterParams(params, true);
+  const words = wordsParam(params);
+  const order = orderParam(params, words !== undefined);
+  const facets = facetsParam(params);
+  const page = { offset: offsetParam(params), limit: limitOf(param(params, 'limit'), DEFAULT_LIMIT, MAX_LIMIT) };
   return { query: words === undefined ? { filter, order } : { filter, words, order }, facets, page };
 }

@@ -6,7 +6,7 @@ import { baseUrl } from '../caller/base-url.js';
 import type { RouteContext } from './context.js';
 import { joinEmojis, requestedEmojis } from '../input/emoji-input.js';
 import { badRequest, notFound } from '../answers/errors.js';
-import { single, slotFilterParams, type Query } from '../input/query.js';
+import { single, spinFilterParams, type Query } from '../input/query.js';
 import {
   DOCUMENTED_ONLY,
   LegacyRedirectQuerySchema,
@@ -85,7 +85,7 @@ export function redirectRoutes(app: FastifyInstance, context: RouteContext): voi
     response: { 302: SlotRedirectSchema, 404: NotFoundSchema },
   };
   app.get('/api/v1/spin', { ...DOCUMENTED_ONLY, schema: spinSchema }, async (request, reply) => {
-    const filter = slotFilterParams(request.query as Query, { hasBonusBuy: false });
+    const filter = spinFilterParams(request.query as Query);
     const candidates = context.catalogue().filter(filter);
     const slot = candidates[Math.floor(context.random() * candidates.length)];
     if (slot === undefined) throw notFound('no slot passes the spin filters');
