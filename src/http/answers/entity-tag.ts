@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import type { Catalogue } from '../../catalogue/catalogue.js';
 import { perSnapshot } from './snapshot-memo.js';
 
@@ -21,7 +21,7 @@ const snapshotNumber = perSnapshot(() => (++snapshots).toString(36));
 
 /** The strong tag of the answer `key` names in `catalogue`. */
 export function entityTag(catalogue: Catalogue, key: string): string {
-  const keyHash = createHash('sha1').update(key).digest('base64url').slice(0, 16);
+  const keyHash = hash('sha1', key, 'base64url').slice(0, 16);
   return `"${PROCESS_PREFIX}${snapshotNumber(catalogue)}-${keyHash}"`;
 }
 
