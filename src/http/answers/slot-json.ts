@@ -39,56 +39,85 @@ function perSnapshotSlotCache<T>(make: SlotValue<T>): SlotValue<T> {
   };
 }
 
-/** A slot's JSON as UTF-8, cut where its base URL goes (after the link's opening quote). */
+/**
+ * A slot's JSON as UTF-8, with the link built on the first base URL it was asked with, and where that
+ * base's escaped form sits: a page on the same base copies the bytes whole, one on another base copies
+ * around it.
+ */
 interface SlotJson {
-  readonly head: Buffer;
-  readonly rest: Buffer;
+  readonly record: SlotRecord;
+  readonly bytes: Buffer;
+  readonly base: string;
+  readonly baseAt: number;
+  readonly baseLength: number;
 }
 
 /**
  * Each slot's JSON, made once per record and kept while the record lives: the write path shares an
  * untouched slot's record between snapshots, so a slot is serialised once however many snapshots and
- * pages show it, and its bytes are kept once whatever base URLs are asked (the catalogue's size at
- * most, ~0.5 KB a slot).
+ * pages show it, and its bytes are kept once whatever base URLs are asked (~0.5 KB a slot). Kept by
+ * id, the record checked on the way out: a map of numbers is found in a fraction of a weak map's time,
+ * which is the most of a page's 24 look-ups. A new version of a slot replaces its entry; entries of
+ * removed slots are let go all at once when they could be half of them.
  */
-const slotJsons = new WeakMap<SlotRecord, SlotJson>();
+const slotJsons = new Map<number, SlotJson>();
 
-function jsonOf(record: SlotRecord): SlotJson {
-  let json = slotJsons.get(record);
-  if (json === undefined) {
-    const bytes = Buffer.from(JSON.stringify(toPublicSlot(record, '')));
-    // The link is the last field: its value, then the closing brace.
-    const baseAt = bytes.length - Buffer.byteLength(JSON.stringify(slotPageUrl('', record.slug)));
-    json = { head: bytes.subarray(0, baseAt), rest: bytes.subarray(baseAt) };
-    slotJsons.set(record, json);
+/** The escaped form of a base URL as it stands inside a JSON string, as UTF-8. */
+function escapedBase(base: string): Buffer {
+  if (base !== lastBase.base) lastBase = { base, bytes: Buffer.from(JSON.stringify(base).slice(1, -1)) };
+  return lastBase.bytes;
+}
+
+let lastBase = { base: '', bytes: Buffer.alloc(0) };
+
+function jsonOf(catalogue: Catalogue, record: SlotRecord, base: string, baseBytes: Buffer): SlotJson {
+  let json = slotJsons.get(record.id);
+  if (json === undefined || json.record !== record) {
+    const bytes = Buffer.from(JSON.stringify(toPublicSlot(record, base)));
+    // The link is the last field: its value (base, then path), then the closing brace.
+    const baseAt = bytes.length - Buffer.byteLength(JSON.stringify(slotPageUrl('', record.slug))) - baseBytes.length;
+    json = { record, bytes, base, baseAt, baseLength: baseBytes.length };
+    if (slotJsons.size >= 2 * catalogue.size + KEPT_SLACK) slotJsons.clear();
+    slotJsons.set(record.id, json);
   }
   return json;
 }
+
+const KEPT_SLACK = 1024;
+
+/** Writes `json` into `body` at `at` with its link on `base`; returns where it ends. */
+function writeSlot(json: SlotJson, base: string, baseBytes: Buffer, body: Buffer, at: number): number {
+  const { bytes, baseAt, baseLength } = json;
+  if (json.base === base) {
+    body.set(bytes, at);
+    return at + bytes.length;
+  }
+  let end = at + bytes.copy(body, at, 0, baseAt);
+  body.set(baseBytes, end);
+  end += baseBytes.length;
+  return end + bytes.copy(body, end, baseAt + baseLength);
+}
+
+const lengthOn = (json: SlotJson, baseBytes: Buffer) => json.bytes.length - json.baseLength + baseBytes.length;
 
 /**
  * `opening` `[{…},{…}]` `closing` as UTF-8, each slot as `JSON.stringify(toPublicSlot(record, base))`
  * gives it, copied from its kept bytes with the base put in: JSON escapes character by character, so
  * the base's escaped form goes in as it is.
  */
-export function slotArrayBody(records: readonly SlotRecord[], base: string, opening: string, closing: string): Buffer {
-  const baseBytes = Buffer.from(JSON.stringify(base).slice(1, -1));
+export function slotArrayBody(catalogue: Catalogue, records: readonly SlotRecord[], base: string, opening: string, closing: string): Buffer {
+  const baseBytes = escapedBase(base);
   const open = Buffer.from(`${opening}[`);
   const close = Buffer.from(`]${closing}`);
-  const jsons = records.map(jsonOf);
-  let length = open.length + close.length + Math.max(records.length - 1, 0) + records.length * baseBytes.length;
-  for (const { head, rest } of jsons) length += head.length + rest.length;
+  const jsons = records.map((record) => jsonOf(catalogue, record, base, baseBytes));
+  let length = open.length + close.length + Math.max(records.length - 1, 0);
+  for (const json of jsons) length += lengthOn(json, baseBytes);
   const body = Buffer.allocUnsafe(length);
   body.set(open, 0);
   let at = open.length;
   for (let index = 0; index < jsons.length; index++) {
-    const { head, rest } = jsons[index] as SlotJson;
     if (index > 0) body[at++] = COMMA;
-    body.set(head, at);
-    at += head.length;
-    body.set(baseBytes, at);
-    at += baseBytes.length;
-    body.set(rest, at);
-    at += rest.length;
+    at = writeSlot(jsons[index] as SlotJson, base, baseBytes, body, at);
   }
   body.set(close, at);
   return body;
@@ -97,12 +126,15 @@ export function slotArrayBody(records: readonly SlotRecord[], base: string, open
 const COMMA = 0x2c;
 
 /** One slot's JSON as `JSON.stringify(toPublicSlot(record, base))` gives it, as UTF-8. */
-function slotBody(record: SlotRecord, base: string): Buffer {
-  const { head, rest } = jsonOf(record);
-  return Buffer.concat([head, Buffer.from(JSON.stringify(base).slice(1, -1)), rest]);
+function slotBody(catalogue: Catalogue, record: SlotRecord, base: string): Buffer {
+  const baseBytes = escapedBase(base);
+  const json = jsonOf(catalogue, record, base, baseBytes);
+  const body = Buffer.allocUnsafe(lengthOn(json, baseBytes));
+  writeSlot(json, base, baseBytes, body, 0);
+  return body;
 }
 
 /** One slot's body, tagged and kept per snapshot, so a lookup answer is not encoded again per request. */
 export const slotRepresentation: SlotValue<Representation> = perSnapshotSlotCache((catalogue, record, base) =>
-  representation(catalogue, `slot ${record.id} ${base}`, slotBody(record, base)),
+  representation(catalogue, `slot ${record.id} ${base}`, slotBody(catalogue, record, base)),
 );

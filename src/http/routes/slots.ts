@@ -66,7 +66,7 @@ export function slotListBody(catalogue: Catalogue, query: Query, baseOf: () => s
   return listBodies(catalogue, key, () => {
     const { slots, total, facets } = catalogue.page(request.query, request.page, request.facets);
     const facetsJson = facets === undefined ? '' : `,"facets":${JSON.stringify(facets)}`;
-    const body = slotArrayBody(slots, base, '{"slots":', `,"count":${slots.length},"total":${total}${facetsJson}}`);
+    const body = slotArrayBody(catalogue, slots, base, '{"slots":', `,"count":${slots.length},"total":${total}${facetsJson}}`);
     return representation(catalogue, `list ${key}`, body);
   });
 }

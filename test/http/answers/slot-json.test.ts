@@ -15,10 +15,10 @@ describe('slot JSON from kept bytes', () => {
   for (const base of ['https://slots.example', 'http://host:8080/a"b\\c', 'https://bücher.example', '']) {
     it(`gives the bytes JSON.stringify gives, for base ${JSON.stringify(base)}`, () => {
       const expected = (records: typeof slots) => JSON.stringify(records.map((record) => toPublicSlot(record, base)));
-      assert.equal(slotArrayBody(slots, base, '{"a":', ',"b":1}').toString(), `{"a":${expected(slots)},"b":1}`);
-      assert.equal(slotArrayBody([], base, '', '').toString(), '[]');
-      assert.equal(slotArrayBody(slots.slice(1, 2), base, '', '').toString(), expected(slots.slice(1, 2)));
       const catalogue = Catalogue.of(slots, {});
+      assert.equal(slotArrayBody(catalogue, slots, base, '{"a":', ',"b":1}').toString(), `{"a":${expected(slots)},"b":1}`);
+      assert.equal(slotArrayBody(catalogue, [], base, '', '').toString(), '[]');
+      assert.equal(slotArrayBody(catalogue, slots.slice(1, 2), base, '', '').toString(), expected(slots.slice(1, 2)));
       assert.equal(slotRepresentation(catalogue, slots[0] as (typeof slots)[0], base).body.toString(), JSON.stringify(toPublicSlot(slots[0] as (typeof slots)[0], base)));
     });
   }
@@ -26,8 +26,9 @@ describe('slot JSON from kept bytes', () => {
   it('gives a replaced slot its new bytes, the old record keeping its own', () => {
     const before = slotRecord(4, { name: 'Before' });
     const after = { ...before, name: 'After' };
-    assert.match(slotArrayBody([before], 'https://x', '', '').toString(), /"Before"/);
-    assert.match(slotArrayBody([after], 'https://x', '', '').toString(), /"After"/);
-    assert.match(slotArrayBody([before], 'https://x', '', '').toString(), /"Before"/);
+    const catalogue = Catalogue.of([before], {});
+    assert.match(slotArrayBody(catalogue, [before], 'https://x', '', '').toString(), /"Before"/);
+    assert.match(slotArrayBody(catalogue, [after], 'https://x', '', '').toString(), /"After"/);
+    assert.match(slotArrayBody(catalogue, [before], 'https://x', '', '').toString(), /"Before"/);
   });
 });
