@@ -31,4 +31,14 @@ describe('slot JSON from kept bytes', () => {
     assert.match(slotArrayBody(catalogue, [after], 'https://x', '', '').toString(), /"After"/);
     assert.match(slotArrayBody(catalogue, [before], 'https://x', '', '').toString(), /"Before"/);
   });
+
+  it('gives the right bytes on another base for slots made ahead of their first page', async () => {
+    const many = Array.from({ length: 700 }, (_, index) => slotRecord(100 + index, { name: `Ahead ${index}` }));
+    const catalogue = Catalogue.of(many, {});
+    slotArrayBody(catalogue, many.slice(0, 1), 'https://first.example', '', '');
+    // The rest is made a slice per turn, on the first page's base.
+    for (let turn = 0; turn < 10; turn++) await new Promise((resolve) => setImmediate(resolve));
+    const base = 'http://other:8080/x';
+    assert.equal(slotArrayBody(catalogue, many.slice(1), base, '', '').toString(), JSON.stringify(many.slice(1).map((record) => toPublicSlot(record, base))));
+  });
 });
