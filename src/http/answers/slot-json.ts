@@ -55,10 +55,11 @@ interface SlotJson {
 /**
  * Each slot's JSON, made once per record and kept while the record lives: the write path shares an
  * untouched slot's record between snapshots, so a slot is serialised once however many snapshots and
- * pages show it, and its bytes are kept once whatever base URLs are asked (~0.5 KB a slot). Kept by
- * id, the record checked on the way out: a map of numbers is found in a fraction of a weak map's time,
- * which is the most of a page's 24 look-ups. A new version of a slot replaces its entry; entries of
- * removed slots are let go all at once when they could be half of them.
+ * pages show it, and its bytes are kept once whatever base URLs are asked (about the JSON's own size:
+ * ~1 KB a slot of the bench's catalogue). Kept by id, the record checked on the way out: a map of
+ * numbers is found in a fraction of a weak map's time, which was most of a page's 24 look-ups. A new
+ * version of a slot replaces its entry; entries of removed slots are let go all at once when they
+ * could be half of them.
  */
 const slotJsons = new Map<number, SlotJson>();
 
@@ -70,20 +71,47 @@ function escapedBase(base: string): Buffer {
 
 let lastBase = { base: '', bytes: Buffer.alloc(0) };
 
-function jsonOf(catalogue: Catalogue, record: SlotRecord, base: string, baseBytes: Buffer): SlotJson {
-  let json = slotJsons.get(record.id);
-  if (json === undefined || json.record !== record) {
-    const bytes = Buffer.from(JSON.stringify(toPublicSlot(record, base)));
+function keptJson(record: SlotRecord): SlotJson | undefined {
+  const json = slotJsons.get(record.id);
+  return json?.record === record ? json : undefined;
+}
+
+/**
+ * The JSON of `records` with links on `base`, encoded together into one buffer of exactly their bytes,
+ * and kept: one small buffer each took Node's pool a third more than the bytes.
+ */
+function madeJsons(catalogue: Catalogue, records: readonly SlotRecord[], base: string, baseBytes: Buffer): SlotJson[] {
+  const texts = records.map((record) => JSON.stringify(toPublicSlot(record, base)));
+  let length = 0;
+  for (const text of texts) length += Buffer.byteLength(text);
+  const arena = Buffer.allocUnsafeSlow(length);
+  if (slotJsons.size + records.length > 2 * catalogue.size + KEPT_SLACK) slotJsons.clear();
+  let at = 0;
+  return records.map((record, index) => {
+    const end = at + arena.write(texts[index] as string, at);
+    const bytes = arena.subarray(at, end);
+    at = end;
     // The link is the last field: its value (base, then path), then the closing brace.
     const baseAt = bytes.length - Buffer.byteLength(JSON.stringify(slotPageUrl('', record.slug))) - baseBytes.length;
-    json = { record, bytes, base, baseAt, baseLength: baseBytes.length };
-    if (slotJsons.size >= 2 * catalogue.size + KEPT_SLACK) slotJsons.clear();
+    const json: SlotJson = { record, bytes, base, baseAt, baseLength: baseBytes.length };
     slotJsons.set(record.id, json);
-  }
-  return json;
+    return json;
+  });
 }
 
 const KEPT_SLACK = 1024;
+
+/** The JSON of each of `records`, kept or made (those missing, together). */
+function jsonsOf(catalogue: Catalogue, records: readonly SlotRecord[], base: string, baseBytes: Buffer): SlotJson[] {
+  const jsons = records.map(keptJson);
+  const missing = records.filter((_record, index) => jsons[index] === undefined);
+  if (missing.length > 0) {
+    const made = madeJsons(catalogue, missing, base, baseBytes);
+    let next = 0;
+    for (let index = 0; index < jsons.length; index++) jsons[index] ??= made[next++];
+  }
+  return jsons as SlotJson[];
+}
 
 /** Slots whose JSON is made ahead in one turn of the event loop: about a millisecond of work. */
 const AHEAD_SLICE = 200;
@@ -101,8 +129,12 @@ function makeAhead(catalogue: Catalogue, base: string, baseBytes: Buffer): void 
   const { slots } = catalogue;
   let next = 0;
   const slice = () => {
-    const end = Math.min(next + AHEAD_SLICE, slots.length);
-    for (; next < end; next++) jsonOf(catalogue, slots[next] as SlotRecord, base, baseBytes);
+    const missing: SlotRecord[] = [];
+    for (; next < slots.length && missing.length < AHEAD_SLICE; next++) {
+      const record = slots[next] as SlotRecord;
+      if (keptJson(record) === undefined) missing.push(record);
+    }
+    if (missing.length > 0) madeJsons(catalogue, missing, base, baseBytes);
     if (next < slots.length) setImmediate(slice);
     else makingAhead = false;
   };
@@ -133,7 +165,7 @@ export function slotArrayBody(catalogue: Catalogue, records: readonly SlotRecord
   const baseBytes = escapedBase(base);
   const open = Buffer.from(`${opening}[`);
   const close = Buffer.from(`]${closing}`);
-  const jsons = records.map((record) => jsonOf(catalogue, record, base, baseBytes));
+  const jsons = jsonsOf(catalogue, records, base, baseBytes);
   makeAhead(catalogue, base, baseBytes);
   let length = open.length + close.length + Math.max(records.length - 1, 0);
   for (const json of jsons) length += lengthOn(json, baseBytes);
@@ -153,7 +185,7 @@ const COMMA = 0x2c;
 /** One slot's JSON as `JSON.stringify(toPublicSlot(record, base))` gives it, as UTF-8. */
 function slotBody(catalogue: Catalogue, record: SlotRecord, base: string): Buffer {
   const baseBytes = escapedBase(base);
-  const json = jsonOf(catalogue, record, base, baseBytes);
+  const [json] = jsonsOf(catalogue, [record], base, baseBytes) as [SlotJson];
   const body = Buffer.allocUnsafe(lengthOn(json, baseBytes));
   writeSlot(json, base, baseBytes, body, 0);
   return body;
