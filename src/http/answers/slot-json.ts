@@ -113,34 +113,6 @@ function jsonsOf(catalogue: Catalogue, records: readonly SlotRecord[], base: str
   return jsons as SlotJson[];
 }
 
-/** Slots whose JSON is made ahead in one turn of the event loop: about a millisecond of work. */
-const AHEAD_SLICE = 200;
-let makingAhead = false;
-
-/**
- * Makes the JSON of every slot of `catalogue` that has none yet, a slice per turn of the event loop:
- * a page of slots nobody asked for before is then copied, not serialised on the way (at 100,000
- * slots that was ~15 % of a first question's time). Started by a page of a catalogue with more slots
- * than JSONs kept, on that page's base; one run at a time, over the snapshot it started on.
- */
-function makeAhead(catalogue: Catalogue, base: string, baseBytes: Buffer): void {
-  if (makingAhead || slotJsons.size >= catalogue.size) return;
-  makingAhead = true;
-  const { slots } = catalogue;
-  let next = 0;
-  const slice = () => {
-    const missing: SlotRecord[] = [];
-    for (; next < slots.length && missing.length < AHEAD_SLICE; next++) {
-      const record = slots[next] as SlotRecord;
-      if (keptJson(record) === undefined) missing.push(record);
-    }
-    if (missing.length > 0) madeJsons(catalogue, missing, base, baseBytes);
-    if (next < slots.length) setImmediate(slice);
-    else makingAhead = false;
-  };
-  setImmediate(slice);
-}
-
 /** Writes `json` into `body` at `at` with its link on `base`; returns where it ends. */
 function writeSlot(json: SlotJson, base: string, baseBytes: Buffer, body: Buffer, at: number): number {
   const { bytes, baseAt, baseLength } = json;
@@ -166,7 +138,6 @@ export function slotArrayBody(catalogue: Catalogue, records: readonly SlotRecord
   const open = Buffer.from(`${opening}[`);
   const close = Buffer.from(`]${closing}`);
   const jsons = jsonsOf(catalogue, records, base, baseBytes);
-  makeAhead(catalogue, base, baseBytes);
   let length = open.length + close.length + Math.max(records.length - 1, 0);
   for (const json of jsons) length += lengthOn(json, baseBytes);
   const body = Buffer.allocUnsafe(length);

@@ -32,13 +32,13 @@ describe('slot JSON from kept bytes', () => {
     assert.match(slotArrayBody(catalogue, [before], 'https://x', '', '').toString(), /"Before"/);
   });
 
-  it('gives the right bytes on another base for slots made ahead of their first page', async () => {
-    const many = Array.from({ length: 700 }, (_, index) => slotRecord(100 + index, { name: `Ahead ${index}` }));
-    const catalogue = Catalogue.of(many, {});
-    slotArrayBody(catalogue, many.slice(0, 1), 'https://first.example', '', '');
-    // The rest is made a slice per turn, on the first page's base.
-    for (let turn = 0; turn < 10; turn++) await new Promise((resolve) => setImmediate(resolve));
-    const base = 'http://other:8080/x';
-    assert.equal(slotArrayBody(catalogue, many.slice(1), base, '', '').toString(), JSON.stringify(many.slice(1).map((record) => toPublicSlot(record, base))));
+  it('gives each slot its own bytes when a page mixes slots kept and slots made on the way, on either base', () => {
+    const ten = Array.from({ length: 10 }, (_, index) => slotRecord(200 + index, { name: `Mixed ${index}` }));
+    const catalogue = Catalogue.of(ten, {});
+    const expected = (records: typeof ten, base: string) => JSON.stringify(records.map((record) => toPublicSlot(record, base)));
+    const pages = [[ten[1], ten[3]], ten, [ten[9], ten[0], ten[5]]].map((page) => page as typeof ten);
+    for (const [page, base] of [[pages[0], 'https://a.example'], [pages[1], 'http://b:8080'], [pages[2], 'https://a.example']] as const) {
+      assert.equal(slotArrayBody(catalogue, page as typeof ten, base, '', '').toString(), expected(page as typeof ten, base));
+    }
   });
 });
