@@ -53,13 +53,12 @@ interface SlotJson {
 }
 
 /**
- * Each slot's JSON, made once per record and kept while the record lives: the write path shares an
- * untouched slot's record between snapshots, so a slot is serialised once however many snapshots and
- * pages show it, and its bytes are kept once whatever base URLs are asked (about the JSON's own size:
- * ~1 KB a slot of the bench's catalogue). Kept by id, the record checked on the way out: a map of
- * numbers is found in a fraction of a weak map's time, which was most of a page's 24 look-ups. A new
- * version of a slot replaces its entry; entries of removed slots are let go all at once when they
- * could be half of them.
+ * Each slot's JSON, made once per record and kept until a new version of the slot replaces it: the
+ * write path shares an untouched slot's record between snapshots, so a slot is serialised once however
+ * many snapshots and pages show it, and its bytes are kept once whatever base URLs are asked (about the
+ * JSON's own size: ~1 KB a slot of the bench's catalogue). Kept by id, the record checked on the way
+ * out: a map of numbers is found in a fraction of a weak map's time, which was most of a page's 24
+ * look-ups. Entries of removed slots are let go all at once when they could be half of them.
  */
 const slotJsons = new Map<number, SlotJson>();
 
