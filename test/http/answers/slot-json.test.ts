@@ -35,10 +35,10 @@ describe('slot JSON from kept bytes', () => {
   it('gives each slot its own bytes when a page mixes slots kept and slots made on the way, on either base', () => {
     const ten = Array.from({ length: 10 }, (_, index) => slotRecord(200 + index, { name: `Mixed ${index}` }));
     const catalogue = Catalogue.of(ten, {});
-    const expected = (records: typeof ten, base: string) => JSON.stringify(records.map((record) => toPublicSlot(record, base)));
-    const pages = [[ten[1], ten[3]], ten, [ten[9], ten[0], ten[5]]].map((page) => page as typeof ten);
-    for (const [page, base] of [[pages[0], 'https://a.example'], [pages[1], 'http://b:8080'], [pages[2], 'https://a.example']] as const) {
-      assert.equal(slotArrayBody(catalogue, page as typeof ten, base, '', '').toString(), expected(page as typeof ten, base));
+    const expected = (records: readonly (typeof ten)[number][], base: string) => JSON.stringify(records.map((record) => toPublicSlot(record, base)));
+    const pick = (...places: number[]) => places.map((place) => ten[place] as (typeof ten)[number]);
+    for (const [page, base] of [[pick(1, 3), 'https://a.example'], [ten, 'http://b:8080'], [pick(9, 0, 5), 'https://a.example']] as const) {
+      assert.equal(slotArrayBody(catalogue, page, base, '', '').toString(), expected(page, base));
     }
   });
 });
