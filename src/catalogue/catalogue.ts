@@ -30,8 +30,6 @@ export interface SlotQuery {
 
 export interface SearchPage {
   readonly slots: readonly SlotRecord[];
-  /** The ids of `slots`, read without reaching the records where the search index has them. */
-  readonly ids: readonly number[];
   readonly total: number;
   readonly facets?: Record<string, FacetCount[]>;
 }
@@ -176,10 +174,7 @@ export class Catalogue {
    */
   page(query: SlotQuery, page: Page, facetNames: readonly FacetName[] = []): SearchPage {
     const { offset, limit } = page;
-    if (facetNames.length === 0 && isEverySlotInIdOrder(query)) {
-      const slots = this.slots.slice(offset, offset + limit);
-      return { slots, ids: slots.map((slot) => slot.id), total: this.size };
-    }
+    if (facetNames.length === 0 && isEverySlotInIdOrder(query)) return { slots: this.slots.slice(offset, offset + limit), total: this.size };
     return answerPage(this.parts.searchIndex.get(), query, page, facetNames, this.facetForms);
   }
 

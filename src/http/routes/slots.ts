@@ -64,9 +64,9 @@ export function slotListBody(catalogue: Catalogue, query: Query, baseOf: () => s
   const base = baseOf();
   const key = `${base} ${JSON.stringify(request)}`;
   return listBodies(catalogue, key, () => {
-    const { slots, ids, total, facets } = catalogue.page(request.query, request.page, request.facets);
+    const { slots, total, facets } = catalogue.page(request.query, request.page, request.facets);
     const facetsJson = facets === undefined ? '' : `,"facets":${JSON.stringify(facets)}`;
-    const body = slotArrayBody(catalogue, slots, ids, base, '{"slots":', `,"count":${slots.length},"total":${total}${facetsJson}}`);
+    const body = slotArrayBody(catalogue, slots, base, '{"slots":', `,"count":${slots.length},"total":${total}${facetsJson}}`);
     return representation(catalogue, `list ${key}`, body);
   });
 }

@@ -35,11 +35,9 @@ export function answerPage(
   try {
     const { passing, total, groups } = passingGroups(index, query.filter, query.words, query.order.key === 'relevance');
     const inOrder = query.order.key === 'relevance' ? WITHIN_RELEVANCE : query.order;
-    const numbers = pageNumbers(index, groups, inOrder, page, total);
-    const slots = numbers.map((number) => index.records[number] as SlotRecord);
-    const ids = numbers.map((number) => index.ids[number] as number);
-    if (facetNames.length === 0) return { slots, ids, total };
-    return { slots, ids, total, facets: facetsOf(index, facetNames, passing, total, forms) };
+    const slots = pageNumbers(index, groups, inOrder, page, total).map((number) => index.records[number] as SlotRecord);
+    if (facetNames.length === 0) return { slots, total };
+    return { slots, total, facets: facetsOf(index, facetNames, passing, total, forms) };
   } finally {
     // The passing set and its groups are bitsets lent by the index: nothing returned holds one.
     index.scratch.takeBack();

@@ -30,11 +30,6 @@ export class SearchIndex {
     /** By slot number; undefined for a number no longer in use. */
     readonly records: readonly (SlotRecord | undefined)[],
     readonly keys: readonly (SlotKeys | undefined)[],
-    /**
-     * The id of each number's slot (a number keeps its slot's id for good), so a page's ids are read
-     * without reaching its records: each record first reached is a memory miss of its own.
-     */
-    readonly ids: Float64Array,
     /** The numbers in use, in id order: `idOrder[position]` is the number of `slots[position]`. */
     readonly idOrder: Int32Array,
     /** The numbers in use, as a bitset. */
@@ -53,7 +48,6 @@ export class SearchIndex {
     return new SearchIndex(
       slots,
       keys,
-      Float64Array.from(slots, (slot) => slot.id),
       Int32Array.from(slots, (_slot, position) => position),
       live,
       buildFieldPostings(slots, keys),
@@ -89,12 +83,6 @@ export class SearchIndex {
     const keys = this.keys.slice();
     records[number] = after;
     keys[number] = afterKeys;
-    let ids = this.ids;
-    if (before === undefined) {
-      ids = new Float64Array(records.length);
-      ids.set(this.ids);
-      ids[number] = (after as SlotRecord).id;
-    }
     let idOrder = this.idOrder;
     if (before === undefined) idOrder = spliced(this.idOrder, position, 0, number);
     else if (after === undefined) idOrder = spliced(this.idOrder, position, 1);
@@ -116,7 +104,7 @@ export class SearchIndex {
     const beforeFound = beforePair === undefined ? undefined : new Found(beforePair.record, beforePair.keys, true, 0);
     const orders = this.orders.withChange(records, keys, number, beforeFound);
     const facetColumns = this.facetColumns.withChange(records, keys, number);
-    return new SearchIndex(records, keys, ids, idOrder, live, fields, dictionary, orders, facetColumns, holes);
+    return new SearchIndex(records, keys, idOrder, live, fields, dictionary, orders, facetColumns, holes);
   }
 }
 
