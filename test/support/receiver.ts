@@ -1,5 +1,5 @@
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 
 /** One request a webhook receiver got. */
 export interface Received {
@@ -31,16 +31,15 @@ export async function startReceiver(path = '/hooks/slotmoji', defaultAnswer: Ans
   const answers: Answer[] = [];
   const waiters = new Set<() => void>();
   const hanging = new Set<ServerResponse>();
+  // One close listener per connection, not per request: a sender keeps its connections alive for many.
+  const receivedOn = new WeakMap<Socket, Received[]>();
   const server = createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
       const entry: Received = { headers: request.headers, body: Buffer.concat(chunks).toString(), arrivedAt: performance.now(), closedAt: undefined, doneAt: undefined };
       received.push(entry);
-      request.socket.once('close', () => {
-        entry.closedAt = performance.now();
-        entry.doneAt ??= entry.closedAt;
-      });
+      receivedOn.get(request.socket)?.push(entry);
       response.once('finish', () => (entry.doneAt ??= performance.now()));
       for (const wake of waiters) wake();
       const answer = answers.shift() ?? defaultAnswer;
@@ -49,6 +48,17 @@ export async function startReceiver(path = '/hooks/slotmoji', defaultAnswer: Ans
         return;
       }
       setTimeout(() => response.writeHead(answer.status, { 'content-type': 'text/plain', ...answer.headers }).end('ok'), answer.delayMs ?? 0);
+    });
+  });
+  server.on('connection', (socket: Socket) => {
+    const entries: Received[] = [];
+    receivedOn.set(socket, entries);
+    socket.once('close', () => {
+      const closedAt = performance.now();
+      for (const entry of entries) {
+        entry.closedAt = closedAt;
+        entry.doneAt ??= closedAt;
+      }
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
