@@ -5,7 +5,7 @@ import type { EmojiWordIndex } from './emojis/emoji-words.js';
 import { countFacet, type FacetCount, type FacetForms, type FacetName } from './search/facets.js';
 import { answerPage } from './search/index/answer.js';
 import { fieldCheck, type Page, type SlotFilter } from './search/filter.js';
-import { summariseProviders, type ProviderSummary } from './snapshot/providers.js';
+import { shownProviderName, summariseProviders, type ProviderSummary } from './snapshot/providers.js';
 import type { ScoredSlot } from './emojis/ranking.js';
 import { matchWord, queryWords, WordMatch, type QueryWord } from './search/search-words.js';
 import type { SlotRecord } from './records/slot.js';
@@ -254,5 +254,5 @@ function textMatch(record: SlotRecord, keys: SlotKeys, words: readonly QueryWord
 /** A provider's name as shown, from its lower-case name. */
 function summariseProviderName(parts: CatalogueParts, lowerCaseName: string): string {
   const spellings = parts.providers.get(lowerCaseName)?.spellings;
-  return spellings === undefined ? lowerCaseName : ([...spellings.keys()].sort()[0] as string);
+  return (spellings === undefined ? undefined : shownProviderName(spellings)) ?? lowerCaseName;
 }

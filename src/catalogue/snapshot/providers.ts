@@ -69,11 +69,21 @@ export function providersWithChange(tally: ProviderTally, before: SlotRecord | u
   return next;
 }
 
+/**
+ * How a provider is shown: the first of its spellings in code-unit order. The least is found, not all
+ * sorted: a provider facet asks this for each of up to 50 providers.
+ */
+export function shownProviderName(spellings: ReadonlyMap<string, number>): string | undefined {
+  let first: string | undefined;
+  for (const spelling of spellings.keys()) if (first === undefined || spelling < first) first = spelling;
+  return first;
+}
+
 /** Every provider, most slots first, then by name (decisions §13). */
 export function summariseProviders(tally: ProviderTally): ProviderSummary[] {
   return [...tally.values()]
     .map(({ count, rtpHundredths, spellings }) => {
-      const name = [...spellings.keys()].sort()[0] as string;
+      const name = shownProviderName(spellings) as string;
       return { name, slug: slugify(name), count, averageRtp: Math.round(rtpHundredths / count) / 100 };
     })
     .sort((a, b) => b.count - a.count || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
