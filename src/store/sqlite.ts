@@ -89,9 +89,9 @@ function errorCode(error: unknown): string | undefined {
 const SEQUENCE_SQL = "SELECT value FROM meta WHERE key = 'change_seq'";
 const CHANGES_SQL = 'SELECT seq, change, time FROM changes WHERE seq > ? ORDER BY seq LIMIT ?';
 
-/** The sequence number of the last change committed, as the transaction of `query`'s connection sees it. */
-function sequenceIn(query: Database.Database | Database.Statement): number {
-  const row = ('prepare' in query ? query.prepare(SEQUENCE_SQL) : query).get() as { value: number } | undefined;
+/** The sequence number of the last change committed, as the transaction of the connection `read` (SEQUENCE_SQL) is prepared on sees it. */
+function sequenceIn(read: Database.Statement): number {
+  const row = read.get() as { value: number } | undefined;
   return row?.value ?? 0;
 }
 
@@ -225,7 +225,7 @@ export class SqliteStore implements Store {
       for (const row of reader.prepare('SELECT name, emojis FROM categories ORDER BY position').all() as CategoryRow[]) {
         categories[row.name] = JSON.parse(row.emojis) as string[];
       }
-      return { slots, categories, sequence: sequenceIn(reader) };
+      return { slots, categories, sequence: sequenceIn(reader.prepare(SEQUENCE_SQL)) };
     } finally {
       reader.exec('COMMIT');
     }
@@ -248,7 +248,7 @@ export class SqliteStore implements Store {
   ): Promise<{ readonly records: readonly SlotRecord[]; readonly sequence: number }> {
     const replace = this.db.transaction(() => {
       // The transaction is IMMEDIATE: it holds the write lock from its start, so no writer lands after this look.
-      const latest = sequenceIn(this.db);
+      const latest = sequenceIn(this.statement(SEQUENCE_SQL));
       if (ifSequence !== undefined && latest !== ifSequence) throw new CatalogueMovedError(latest);
       const replaced = this.replaceInTransaction(slots, categories, now);
       writeAuditEntry(this.db, { time: now, actor, action: 'catalogue.import', target: { type: 'catalogue', id: 'catalogue' } });
@@ -428,7 +428,7 @@ export class SqliteStore implements Store {
     const { records, nextId } = importedRecords(slots, this.nextId(), now);
     this.db.prepare('DELETE FROM slots').run();
     // Every slot is at the import's version: the number its change is logged under below (one writer at a time).
-    const version = sequenceIn(this.db) + 1;
+    const version = sequenceIn(this.statement(SEQUENCE_SQL)) + 1;
     const insert = this.db.prepare('INSERT INTO slots (id, slug, record, version) VALUES (?, ?, ?, ?)');
     for (const record of records) this.insert(record, recordText(record), version, insert);
     this.setNextId(nextId);
