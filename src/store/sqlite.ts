@@ -89,7 +89,7 @@ function errorCode(error: unknown): string | undefined {
 const SEQUENCE_SQL = "SELECT value FROM meta WHERE key = 'change_seq'";
 const CHANGES_SQL = 'SELECT seq, change, time FROM changes WHERE seq > ? ORDER BY seq LIMIT ?';
 
-/** The sequence number of the last change committed, as the transaction of the connection `read` (SEQUENCE_SQL) is prepared on sees it. */
+/** The sequence number of the last change committed, read with `read`: SEQUENCE_SQL prepared on the connection whose transaction asks. */
 function sequenceIn(read: Database.Statement): number {
   const row = read.get() as { value: number } | undefined;
   return row?.value ?? 0;
