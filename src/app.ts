@@ -28,6 +28,7 @@ import { loggerOptions } from './http/observability/logging.js';
 import { AppMetrics, type MetricsExposition } from './http/observability/metrics.js';
 import { jsonParser } from './http/input/json-parser.js';
 import { registerOpenApi } from './http/contract/openapi.js';
+import { lazySerializers } from './http/contract/lazy-serializers.js';
 import { registerMetrics } from './http/plugins/metrics.js';
 import { registerRequestId, requestId, stampRequestId } from './http/caller/request-id.js';
 import { operationsRoutes } from './http/routes/operations.js';
@@ -76,6 +77,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy: proxyTrust,
     bodyLimit: PUBLIC_BODY_LIMIT,
     routerOptions: { maxParamLength: MAX_PATH_SEGMENT_LENGTH },
+    schemaController: { compilersFactory: { buildSerializer: lazySerializers() } },
     ...serverOptions(timeouts),
     // Fastify's own HTTP/1 server, with the fast path in front of its handler.
     serverFactory: (handler, options) => {
