@@ -11,7 +11,7 @@ export const LOG_PAGES_LIMIT = 1000;
  * How much the log file may grow while one checkpoint runs: past it, commits outpace the thread (a
  * stream of them, on a core the main thread keeps busy), and the writer catches up itself.
  */
-const BEHIND_LOG_GROWTH_BYTES = 16 * 1024 * 1024;
+export const BEHIND_LOG_GROWTH_BYTES = 16 * 1024 * 1024;
 
 /** What the checkpoint thread is started with. */
 interface CheckpointerData {
@@ -84,6 +84,8 @@ export class SqliteCheckpointer {
   private closing: Promise<void> | undefined;
   /** The log file's size when the running checkpoint was asked for, or the writer last tried to catch up. */
   private logBytesAtRequest = 0;
+  /** The log file's size before the latest commit made while a checkpoint ran. */
+  private logBytesBeforeCommit = 0;
 
   /** `onFailure` is called once if the thread cannot start or dies: the writer must checkpoint again itself. */
   constructor(
@@ -96,6 +98,9 @@ export class SqliteCheckpointer {
     if (this.stopped) return;
     if (this.running) {
       this.wanted = true;
+      // One commit past the bound on its own (an import) is the thread's to copy: growth counts from
+      // after it, or the next small write would copy all of it on the main thread.
+      if (this.logBytes() - this.logBytesBeforeCommit > BEHIND_LOG_GROWTH_BYTES) this.countGrowthFromNow();
       return;
     }
     this.running = true;
@@ -108,11 +113,14 @@ export class SqliteCheckpointer {
   }
 
   /**
-   * Whether commits are outpacing the thread: the log grew past its bound while one checkpoint ran.
-   * Asked before a commit, so that one large commit (an import) is not taken for that.
+   * Before a commit: whether commits are outpacing the thread, the log having grown past its bound
+   * while one checkpoint ran. Asked before, and the log's size noted, so that one large commit (an
+   * import) is not taken for that, neither by itself nor by the commit after it (see `request`).
    */
-  isBehind(): boolean {
-    return this.running && !this.stopped && this.logBytes() - this.logBytesAtRequest > BEHIND_LOG_GROWTH_BYTES;
+  beforeCommit(): boolean {
+    if (!this.running || this.stopped) return false;
+    this.logBytesBeforeCommit = this.logBytes();
+    return this.logBytesBeforeCommit - this.logBytesAtRequest > BEHIND_LOG_GROWTH_BYTES;
   }
 
   /** Lets a requested checkpoint finish, closes the thread's connection and waits for the thread to end; asks nothing more of it. */

@@ -371,7 +371,7 @@ export class SqliteStore implements Store {
   /** Runs a write transaction (IMMEDIATE: the write lock first), then asks for what it logged to be checkpointed. */
   private commitAndCheckpoint<T>(transaction: Database.Transaction<() => T>): T {
     // Judged before this commit: its own growth (an import's) is the thread's to copy.
-    const behind = this.checkpointer.isBehind();
+    const behind = this.checkpointer.beforeCommit();
     let result: T;
     try {
       result = translated(() => transaction.immediate());

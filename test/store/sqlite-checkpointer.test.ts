@@ -5,7 +5,7 @@ import { setTimeout as pause } from 'node:timers/promises';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import Database from 'better-sqlite3';
-import { LOG_PAGES_LIMIT, SqliteCheckpointer } from '../../src/store/sqlite-checkpointer.js';
+import { BEHIND_LOG_GROWTH_BYTES, LOG_PAGES_LIMIT, SqliteCheckpointer } from '../../src/store/sqlite-checkpointer.js';
 import { SqliteStore } from '../../src/store/sqlite.js';
 import { slotFields, TEST_ACTOR } from '../support/fixtures.js';
 import { rowsInFileAlone } from '../support/sqlite-file.js';
@@ -30,6 +30,7 @@ function uncheckpointed(path: string): Database.Database {
 }
 
 const fillerInFile = (path: string) => rowsInFileAlone(path, 'filler');
+const logBytes = (path: string) => statSync(`${path}-wal`).size;
 
 describe('SqliteCheckpointer', () => {
   const dir = mkdtempSync(join(tmpdir(), 'slotmoji-checkpoint-'));
@@ -72,6 +73,42 @@ describe('SqliteCheckpointer', () => {
     assert.equal(fillerInFile(path), 0);
     await within(checkpointer.close(), 5000, 'closing it again');
     db.close();
+  });
+
+  it('takes commits outpacing the thread for falling behind, but not one large commit, nor the commit after it', async () => {
+    const path = join(dir, 'behind.db');
+    const db = uncheckpointed(path);
+    // A read begun now keeps every later commit in the log: the thread can neither copy nor empty it,
+    // so the log's growth is what this test writes. Nothing below yields, so the checkpoint asked for
+    // first is running throughout, as it is for the writer between its commits.
+    const reader = new Database(path);
+    reader.exec('BEGIN');
+    reader.prepare('SELECT count(*) FROM filler').get();
+    const insert = db.prepare('INSERT INTO filler (text) VALUES (?)');
+    const commit = (megabytes: number) =>
+      db.transaction(() => {
+        for (let row = 0; row < megabytes * 1000; row++) insert.run('y'.repeat(1000));
+      })();
+    const checkpointer = new SqliteCheckpointer(path, (error) => assert.fail(error));
+    try {
+      checkpointer.request();
+      assert.equal(checkpointer.beforeCommit(), false, 'nothing written yet');
+      commit(25);
+      checkpointer.request();
+      assert.equal(checkpointer.beforeCommit(), false, 'right after one commit of 25 MB');
+      const afterLarge = logBytes(path);
+      while (logBytes(path) - afterLarge <= BEHIND_LOG_GROWTH_BYTES) {
+        assert.equal(checkpointer.beforeCommit(), false, `after ${logBytes(path) - afterLarge} bytes of small commits`);
+        commit(1);
+        checkpointer.request();
+      }
+      assert.equal(checkpointer.beforeCommit(), true, 'once small commits grew the log past the bound');
+    } finally {
+      reader.exec('COMMIT');
+      reader.close();
+      await checkpointer.close();
+      db.close();
+    }
   });
 
   it('reports a thread that cannot open the database, once, with SQLite\'s code, and is quiet after', async () => {
