@@ -30,6 +30,16 @@ function uncheckpointed(path: string): Database.Database {
 }
 
 const fillerInFile = (path: string) => rowsInFileAlone(path, 'filler');
+
+/** Polls `done` with the event loop held: no message from a thread is heard meanwhile. */
+function waitWithoutYielding(done: () => boolean, timeoutMs: number, what: string): void {
+  const sleeper = new Int32Array(new SharedArrayBuffer(4));
+  const deadline = Date.now() + timeoutMs;
+  while (!done()) {
+    if (Date.now() > deadline) assert.fail(`timed out waiting for ${what}`);
+    Atomics.wait(sleeper, 0, 0, 10);
+  }
+}
 const logBytes = (path: string) => statSync(`${path}-wal`).size;
 
 describe('SqliteCheckpointer', () => {
@@ -151,9 +161,11 @@ describe('SqliteStore with its checkpoint thread', () => {
       await store.migrate();
       // ~25 MB of log: past the growth that makes a writer copy the log itself, were one large commit taken for a stream.
       const slots = Array.from({ length: 12_000 }, (_, index) => slotFields({ name: `Slot ${index + 1}`, description: 'z'.repeat(1900) }));
-      // The write starts the thread and its checkpoint; the import commits before the main thread
-      // could hear back (it never yields in between), so that checkpoint is still running for it.
+      // The write starts the thread and its checkpoint. The test waits for that checkpoint without
+      // yielding, so the store cannot hear it end and takes it as running through the import, while
+      // the thread, idle, has no request that could copy the import before the look below.
       await store.createSlot(slotFields({ name: 'First Slot' }), T0, TEST_ACTOR);
+      waitWithoutYielding(() => rowsInFileAlone(path, 'slots') === 1, 20_000, 'the first write to be checkpointed');
       await store.replaceCatalogue(slots, { fruit: ['🍒'] }, T0, TEST_ACTOR);
       // The thread's copy of the import has not even been asked for; a writer copying it would leave 12,000 rows.
       assert.ok((rowsInFileAlone(path, 'slots') ?? 0) <= 1, 'the import is in the log only');
@@ -176,7 +188,9 @@ describe('SqliteStore with its checkpoint thread', () => {
         await store.replaceSlot(record.id, slotFields({ name: 'Rewritten Slot', description: `${write} ${'y'.repeat(2000)}` }), T0, TEST_ACTOR);
         longest = Math.max(longest, statSync(`${path}-wal`).size);
       }
-      assert.ok(longest < 24 * 1024 * 1024, `the log reached ${longest} bytes`);
+      // Each catch-up comes after the bound's growth, and one that finds the thread copying gives up
+      // until as much again: on a machine busy enough for that, the log passes twice the bound once.
+      assert.ok(longest < 3 * BEHIND_LOG_GROWTH_BYTES, `the log reached ${longest} bytes`);
       assert.equal((await store.load()).slots.find((slot) => slot.id === record.id)?.description.split(' ')[0], '2999');
     } finally {
       await store.close();
