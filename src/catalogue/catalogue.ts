@@ -254,5 +254,5 @@ function textMatch(record: SlotRecord, keys: SlotKeys, words: readonly QueryWord
 /** A provider's name as shown, from its lower-case name. */
 function summariseProviderName(parts: CatalogueParts, lowerCaseName: string): string {
   const spellings = parts.providers.get(lowerCaseName)?.spellings;
-  return spellings === undefined ? lowerCaseName : (shownProviderName(spellings) ?? lowerCaseName);
+  return spellings === undefined ? lowerCaseName : shownProviderName(spellings);
 }

@@ -70,12 +70,13 @@ export function providersWithChange(tally: ProviderTally, before: SlotRecord | u
 }
 
 /**
- * How a provider is shown: the first of its spellings in code-unit order. The least is found, not all
- * sorted: a provider facet asks this for each of up to 50 providers.
+ * How a provider is shown: the first of its spellings in code-unit order (a counted provider has at
+ * least one, and no spelling is empty). The least is found, not all sorted: a provider facet asks
+ * this for each of up to 50 providers.
  */
-export function shownProviderName(spellings: ReadonlyMap<string, number>): string | undefined {
-  let first: string | undefined;
-  for (const spelling of spellings.keys()) if (first === undefined || spelling < first) first = spelling;
+export function shownProviderName(spellings: ReadonlyMap<string, number>): string {
+  let first = '';
+  for (const spelling of spellings.keys()) if (first === '' || spelling < first) first = spelling;
   return first;
 }
 
@@ -83,7 +84,7 @@ export function shownProviderName(spellings: ReadonlyMap<string, number>): strin
 export function summariseProviders(tally: ProviderTally): ProviderSummary[] {
   return [...tally.values()]
     .map(({ count, rtpHundredths, spellings }) => {
-      const name = shownProviderName(spellings) as string;
+      const name = shownProviderName(spellings);
       return { name, slug: slugify(name), count, averageRtp: Math.round(rtpHundredths / count) / 100 };
     })
     .sort((a, b) => b.count - a.count || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
