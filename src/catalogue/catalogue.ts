@@ -183,13 +183,19 @@ export class Catalogue {
     return Object.fromEntries(names.map((name) => [name, countFacet(name, found, this.facetForms)]));
   }
 
-  /** How facets show a provider (by its name) and an emoji (as stored). */
+  /**
+   * How facets show a provider (by its name) and an emoji (as stored): made once per snapshot, which
+   * keeps what depends on its forms (the order of facet values) with it.
+   */
   private get facetForms(): FacetForms {
-    return {
+    this.forms ??= {
       provider: (name: string) => summariseProviderName(this.parts, name),
       emoji: (key: string) => this.parts.tally.forms.get(key) ?? key,
     };
+    return this.forms;
   }
+
+  private forms: FacetForms | undefined;
 
   private providerList: readonly ProviderSummary[] | undefined;
 

@@ -2,95 +2,73 @@ import { compareFacetCounts, MAX_FACET_VALUES, shownFacetValue, type FacetCount,
 import { facetValues } from './facet-values.js';
 
 /**
- * A facet's answer from its counts by value number (decisions §13): most counted first, ties by
- * value, at most `MAX_FACET_VALUES`. Only values counted at least as often as the one in the last
- * place are shown; of those tied with it, only as many as there is room for are kept (the least by
- * value), then the few kept are sorted here: sorting hundreds of tied values with a comparator
- * called from the built-in sort cost more than counting them.
+ * A facet's values in the order of their shown forms (decisions §13's tie-break): `rank[number]` is
+ * value `number`'s place, `numbers[place]` the value there. Shown forms are a snapshot's (a provider's
+ * spelling, an emoji as stored), so the order is made once per snapshot's forms, at its first facet.
  */
-export function topCounted(name: FacetName, counters: Int32Array, forms: FacetForms): FacetCount[] {
-  const values = facetValues(name);
-  const least = leastRanked(counters);
-  const above: FacetCount[] = [];
-  const tied: FacetCount[] = [];
-  for (let number = 0; number < counters.length; number++) {
-    const count = counters[number] as number;
-    if (count < least) continue;
-    const counted = { value: shownFacetValue(name, values[number] as string | number, forms), count };
-    if (count > least) above.push(counted);
-    else tied.push(counted);
+interface ValueOrder {
+  readonly rank: Int32Array;
+  readonly numbers: Int32Array;
+}
+
+const ordersByForms = new WeakMap<FacetForms, Map<FacetName, ValueOrder>>();
+
+/** The order of facet `name`'s values as `forms` show them, covering at least `count` values. */
+function valueOrder(name: FacetName, forms: FacetForms, count: number): ValueOrder {
+  let orders = ordersByForms.get(forms);
+  if (orders === undefined) {
+    orders = new Map();
+    ordersByForms.set(forms, orders);
   }
-  const room = MAX_FACET_VALUES - above.length;
-  return insertionSorted(above.concat(tied.length <= room ? tied : leastByValue(tied, room)));
+  let order = orders.get(name);
+  // Values numbered after the order was made (by a later snapshot's writes) send it to be made again.
+  if (order === undefined || order.rank.length < count) {
+    const shown = facetValues(name).map((value) => ({ value: shownFacetValue(name, value, forms), count: 0 }));
+    // Equal shown forms are told apart by number, so that a place names one value.
+    const numbers = Int32Array.from(shown.keys()).sort((a, b) => compareFacetCounts(shown[a] as FacetCount, shown[b] as FacetCount) || a - b);
+    const rank = new Int32Array(numbers.length);
+    numbers.forEach((number, place) => (rank[number] = place));
+    order = { rank, numbers };
+    orders.set(name, order);
+  }
+  return order;
 }
 
 /**
- * The count at place `MAX_FACET_VALUES` of `counters` from the most counted, or 1 when fewer are
- * counted: values counted less are out of the answer. The greatest counts so far are kept in a min-heap.
+ * A facet's answer from its counts by value number (decisions §13): most counted first, ties by
+ * value, at most `MAX_FACET_VALUES`. Each counted value becomes one number that orders as the answer
+ * does (its count, then its place in the value order), and the best are kept by comparing numbers:
+ * comparing the shown forms of tied values cost most of a facet's answer.
  */
-function leastRanked(counters: Int32Array): number {
-  const heap = new Int32Array(MAX_FACET_VALUES);
-  let size = 0;
+export function topCounted(name: FacetName, counters: Int32Array, forms: FacetForms): FacetCount[] {
+  const { rank, numbers } = valueOrder(name, forms, counters.length);
+  const places = rank.length;
+  const best: number[] = [];
   for (let number = 0; number < counters.length; number++) {
     const count = counters[number] as number;
     if (count === 0) continue;
-    if (size < MAX_FACET_VALUES) {
-      let at = size++;
-      for (let parent = (at - 1) >> 1; at > 0 && (heap[parent] as number) > count; parent = (at - 1) >> 1) {
-        heap[at] = heap[parent] as number;
-        at = parent;
-      }
-      heap[at] = count;
-    } else if (count > (heap[0] as number)) {
-      let at = 0;
-      for (let child = 1; child < size; child = 2 * at + 1) {
-        if (child + 1 < size && (heap[child + 1] as number) < (heap[child] as number)) child++;
-        if ((heap[child] as number) >= count) break;
-        heap[at] = heap[child] as number;
-        at = child;
-      }
-      heap[at] = count;
-    }
+    // Exact in a double: counts and places are each far below 2^26.
+    const key = count * places + (places - 1 - (rank[number] as number));
+    if (best.length === MAX_FACET_VALUES && key <= (best[MAX_FACET_VALUES - 1] as number)) continue;
+    insertDescending(best, key);
   }
-  return size < MAX_FACET_VALUES ? 1 : (heap[0] as number);
+  const values = facetValues(name);
+  return best.map((key) => {
+    const number = numbers[places - 1 - (key % places)] as number;
+    return { value: shownFacetValue(name, values[number] as string | number, forms), count: Math.floor(key / places) };
+  });
 }
 
-/** The `wanted` least of equally counted `tied` by value (in no order), through a max-heap of the least so far. */
-function leastByValue(tied: readonly FacetCount[], wanted: number): FacetCount[] {
-  const heap = tied.slice(0, wanted);
-  for (let at = (wanted >> 1) - 1; at >= 0; at--) siftDown(heap, at, heap[at] as FacetCount);
-  for (let at = wanted; at < tied.length; at++) {
-    const candidate = tied[at] as FacetCount;
-    if (compareFacetCounts(candidate, heap[0] as FacetCount) < 0) siftDown(heap, 0, candidate);
+/** Puts `key` in its place in descending `best`, which keeps at most `MAX_FACET_VALUES` keys. */
+function insertDescending(best: number[], key: number): void {
+  let low = 0;
+  let high = best.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if ((best[middle] as number) > key) low = middle + 1;
+    else high = middle;
   }
-  return heap;
-}
-
-/** Puts `item` at `at` of max-heap `heap` (by answer order) and moves it down to its place. */
-function siftDown(heap: FacetCount[], start: number, item: FacetCount): void {
-  let at = start;
-  for (let child = 2 * at + 1; child < heap.length; child = 2 * at + 1) {
-    if (child + 1 < heap.length && compareFacetCounts(heap[child + 1] as FacetCount, heap[child] as FacetCount) > 0) child++;
-    if (compareFacetCounts(heap[child] as FacetCount, item) <= 0) break;
-    heap[at] = heap[child] as FacetCount;
-    at = child;
-  }
-  heap[at] = item;
-}
-
-/** `items` (at most `MAX_FACET_VALUES`) in answer order, sorted in place by binary insertion. */
-function insertionSorted(items: FacetCount[]): FacetCount[] {
-  for (let at = 1; at < items.length; at++) {
-    const item = items[at] as FacetCount;
-    let low = 0;
-    let high = at;
-    while (low < high) {
-      const middle = (low + high) >>> 1;
-      if (compareFacetCounts(items[middle] as FacetCount, item) > 0) high = middle;
-      else low = middle + 1;
-    }
-    for (let to = at; to > low; to--) items[to] = items[to - 1] as FacetCount;
-    items[low] = item;
-  }
-  return items;
+  let at = Math.min(best.length, MAX_FACET_VALUES - 1);
+  for (; at > low; at--) best[at] = best[at - 1] as number;
+  best[low] = key;
 }
