@@ -3,23 +3,34 @@ import { facetValues } from './facet-values.js';
 
 /**
  * A facet's values in the order of their shown forms (decisions §13's tie-break): `rank[number]` is
- * value `number`'s place, `numbers[place]` the value there. Shown forms are a snapshot's (a provider's
- * spelling, an emoji as stored), so the order is made once per snapshot's forms, at its first facet.
+ * value `number`'s place, `numbers[place]` the value there.
  */
 interface ValueOrder {
   readonly rank: Int32Array;
   readonly numbers: Int32Array;
 }
 
+/**
+ * Providers and emojis are shown in a snapshot's forms (a provider's spelling, an emoji as stored), so
+ * their orders are made once per snapshot's forms, at its first facet; the other facets show their
+ * values as they are, and one order serves every snapshot.
+ */
 const ordersByForms = new WeakMap<FacetForms, Map<FacetName, ValueOrder>>();
+const ordersAsValues = new Map<FacetName, ValueOrder>();
 
-/** The order of facet `name`'s values as `forms` show them, covering at least `count` values. */
-function valueOrder(name: FacetName, forms: FacetForms, count: number): ValueOrder {
+function ordersFor(name: FacetName, forms: FacetForms): Map<FacetName, ValueOrder> {
+  if (name !== 'provider' && name !== 'emoji') return ordersAsValues;
   let orders = ordersByForms.get(forms);
   if (orders === undefined) {
     orders = new Map();
     ordersByForms.set(forms, orders);
   }
+  return orders;
+}
+
+/** The order of facet `name`'s values as `forms` show them, covering at least `count` values. */
+function valueOrder(name: FacetName, forms: FacetForms, count: number): ValueOrder {
+  const orders = ordersFor(name, forms);
   let order = orders.get(name);
   // Values numbered after the order was made (by a later snapshot's writes) send it to be made again.
   if (order === undefined || order.rank.length < count) {
