@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
+import Database from 'better-sqlite3';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -144,3 +145,33 @@ for (const { name, kind, setUp } of KINDS) {
     });
   });
 }
+
+describe('the lease on SQLite with nothing due', () => {
+  it('reads and leaves the write lock to writers: an instance holding it does not hold the delivery loop up', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'slotmoji-lease-idle-'));
+    const location = join(dir, 'shared.db');
+    const store = new SqliteStore(location);
+    const writer = new Database(location);
+    try {
+      await store.migrate();
+      const app: AdminApp = await startAdminApp(store, { env: { WEBHOOK_ALLOW_PRIVATE: 'true' } });
+      try {
+        assert.equal((await app.app.inject({ method: 'POST', url: '/api/admin/webhooks', headers: AUTH, payload: { url: 'http://127.0.0.1:9/hooks', events: ['slot.upserted'] } })).statusCode, 201);
+        writer.prepare('BEGIN IMMEDIATE').run();
+        const now = Date.now();
+        // An endpoint with every change delivered: taking the lock would wait out the busy timeout, then fail.
+        assert.deepEqual(await store.webhooks.leaseDue('idle', now, now + 60_000, 10), []);
+        writer.prepare('ROLLBACK').run();
+        assert.equal((await app.app.inject({ method: 'POST', url: '/api/admin/slots', headers: AUTH, payload: slotFields({ name: 'Due Now' }) })).statusCode, 201);
+        const [leased] = await store.webhooks.leaseDue('idle', now, now + 60_000, 10);
+        assert.equal(leased?.endpoint.url, 'http://127.0.0.1:9/hooks', 'a change makes it due, and leased');
+      } finally {
+        await app.close();
+      }
+    } finally {
+      writer.close();
+      await store.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -47,6 +47,8 @@ export const WEBHOOK_SCHEMA = `
 `;
 
 const LATEST = "(SELECT COALESCE((SELECT value FROM meta WHERE key = 'change_seq'), 0))";
+/** An endpoint with changes to deliver whose turn has come and whose lease (if any) has run out; binds `now` twice. */
+const DUE = `status = 'enabled' AND next_attempt_at <= ? AND (lease_owner IS NULL OR lease_until < ?) AND cursor < ${LATEST}`;
 
 /**
  * The webhook tables on the catalogue's SQLite file. Every write goes through `write`, the
@@ -54,10 +56,22 @@ const LATEST = "(SELECT COALESCE((SELECT value FROM meta WHERE key = 'change_seq
  * is taken by one process only.
  */
 export class SqliteWebhookStore implements WebhookStore {
+  /** The lease's statements, prepared once: it is asked every second, and preparing cost more than running. */
+  private readonly prepared = new Map<string, Database.Statement>();
+
   constructor(
     private readonly db: Database.Database,
     private readonly write: <T>(work: () => T) => T,
   ) {}
+
+  private statement(sql: string): Database.Statement {
+    let statement = this.prepared.get(sql);
+    if (statement === undefined) {
+      statement = this.db.prepare(sql);
+      this.prepared.set(sql, statement);
+    }
+    return statement;
+  }
 
   async createEndpoint(input: EndpointInput, secret: string, now: string, actor: Actor): Promise<WebhookEndpoint> {
     return this.write(() => {
@@ -136,16 +150,15 @@ export class SqliteWebhookStore implements WebhookStore {
   }
 
   async leaseDue(owner: string, now: number, until: number, limit: number): Promise<readonly LeasedEndpoint[]> {
+    // Asked every second and most often with nothing due: a read says so without taking the write lock.
+    const { due } = this.statement(`SELECT EXISTS (SELECT 1 FROM webhook_endpoints WHERE ${DUE}) AS due`).get(now, now) as { due: number };
+    if (due === 0) return [];
     return this.write(() => {
-      const rows = this.db
-        .prepare(
-          `UPDATE webhook_endpoints SET lease_owner = ?, lease_until = ?
-            WHERE id IN (SELECT id FROM webhook_endpoints
-                          WHERE status = 'enabled' AND next_attempt_at <= ? AND (lease_owner IS NULL OR lease_until < ?) AND cursor < ${LATEST}
-                          ORDER BY next_attempt_at LIMIT ?)
-            RETURNING *`,
-        )
-        .all(owner, until, now, now, limit) as EndpointRow[];
+      const rows = this.statement(
+        `UPDATE webhook_endpoints SET lease_owner = ?, lease_until = ?
+          WHERE id IN (SELECT id FROM webhook_endpoints WHERE ${DUE} ORDER BY next_attempt_at LIMIT ?)
+          RETURNING *`,
+      ).all(owner, until, now, now, limit) as EndpointRow[];
       return rows.map(leasedOf);
     });
   }
