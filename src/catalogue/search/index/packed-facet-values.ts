@@ -1,11 +1,12 @@
 import type { SlotRecord } from '../../records/slot.js';
 import type { SlotKeys } from '../../snapshot/slot-keys.js';
 import { valuesOf, type FacetName } from '../facets.js';
-import { facetValueNumbers } from './facet-values.js';
+import { facetValueNumber } from './facet-values.js';
 
 /** The places per slot a packed column may take: kernels below add each place of a slot without a loop. */
 const STRIDES = [1, 2, 3, 4, 8] as const;
 type Stride = (typeof STRIDES)[number];
+const MOST_PLACES: Stride = 8;
 
 /** At most this share of slots may have values past their places (kept apart, and read one by one). */
 const MOST_OVERFLOWING = 1 / 32;
@@ -157,23 +158,74 @@ class Overflow {
   }
 }
 
-/** Packs facet `name`'s values of `records` (by slot number) in the fewest places per slot that leave few slots overflowing. */
+/**
+ * Packs facet `name`'s values of `records` (by slot number) in the fewest places per slot that leave
+ * few slots overflowing. Each slot's value numbers are read once into one flat array, without an
+ * array or set per slot: at 100,000 slots those made packing a column a third of a second.
+ */
 export function packFacetValues(name: FacetName, records: readonly (SlotRecord | undefined)[], keys: readonly (SlotKeys | undefined)[]): PackedFacetValues {
   const words = Math.ceil(records.length / 32);
-  const numbers = records.map((record, number) => (record === undefined ? new Int32Array(0) : facetValueNumbers(name, valuesOf(name, { record, keys: keys[number] as SlotKeys }))));
-  const stride = STRIDES.find((places) => numbers.filter((values) => values.length > places).length <= records.length * MOST_OVERFLOWING) ?? 8;
+  const { starts, values, slotsByCount } = flatValueNumbers(name, records, keys);
+  const overflowingPast = (places: number) => slotsByCount.subarray(places + 1).reduce((sum, slots) => sum + slots, 0);
+  const stride = STRIDES.find((places) => overflowingPast(places) <= records.length * MOST_OVERFLOWING) ?? MOST_PLACES;
   const places = new Int32Array(words * 32 * stride);
   const overflowing = new Uint32Array(words);
-  const starts = new Int32Array(words * 32 + 1);
+  const overflowStarts = new Int32Array(words * 32 + 1);
   const extra: number[] = [];
-  numbers.forEach((values, number) => {
-    values.subarray(0, stride).forEach((value, place) => (places[number * stride + place] = value + 1));
-    starts[number] = extra.length;
-    if (values.length <= stride) return;
+  for (let number = 0; number < records.length; number++) {
+    const first = starts[number] as number;
+    const end = starts[number + 1] as number;
+    for (let at = first; at < Math.min(end, first + stride); at++) places[number * stride + at - first] = (values[at] as number) + 1;
+    overflowStarts[number] = extra.length;
+    if (end - first <= stride) continue;
     overflowing[number >>> 5] = (overflowing[number >>> 5] as number) | (1 << (number & 31));
-    values.subarray(stride).forEach((value) => extra.push(value + 1));
-  });
-  starts.fill(extra.length, records.length);
-  const overflow = extra.length === 0 ? undefined : new Overflow(overflowing, starts, Int32Array.from(extra));
+    for (let at = first + stride; at < end; at++) extra.push((values[at] as number) + 1);
+  }
+  overflowStarts.fill(extra.length, records.length);
+  const overflow = extra.length === 0 ? undefined : new Overflow(overflowing, overflowStarts, Int32Array.from(extra));
   return new StridedValues(stride, places, overflow);
+}
+
+/**
+ * Every slot's value numbers of facet `name`, each once, in the order the slot has them: slot n's
+ * at `values[starts[n]..starts[n+1])`; and how many slots have each count of values (the last
+ * entry: more than the most places a slot may take).
+ */
+function flatValueNumbers(
+  name: FacetName,
+  records: readonly (SlotRecord | undefined)[],
+  keys: readonly (SlotKeys | undefined)[],
+): { readonly starts: Int32Array; readonly values: Int32Array; readonly slotsByCount: Int32Array } {
+  const starts = new Int32Array(records.length + 1);
+  const slotsByCount = new Int32Array(MOST_PLACES + 2);
+  let values: Int32Array = new Int32Array(records.length * 2);
+  let end = 0;
+  for (let number = 0; number < records.length; number++) {
+    starts[number] = end;
+    const record = records[number];
+    if (record === undefined) continue;
+    const first = end;
+    for (const value of valuesOf(name, { record, keys: keys[number] as SlotKeys })) {
+      const valueNumber = facetValueNumber(name, value);
+      // A slot has a few values: a repeat is found faster by looking back than through a set.
+      if (isAmong(values, first, end, valueNumber)) continue;
+      if (end === values.length) values = grown(values);
+      values[end++] = valueNumber;
+    }
+    const index = Math.min(end - first, MOST_PLACES + 1);
+    slotsByCount[index] = (slotsByCount[index] as number) + 1;
+  }
+  starts[records.length] = end;
+  return { starts, values, slotsByCount };
+}
+
+function isAmong(values: Int32Array, first: number, end: number, value: number): boolean {
+  for (let at = first; at < end; at++) if (values[at] === value) return true;
+  return false;
+}
+
+function grown(values: Int32Array): Int32Array {
+  const bigger = new Int32Array(values.length * 2);
+  bigger.set(values);
+  return bigger;
 }
