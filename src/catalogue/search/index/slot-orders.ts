@@ -106,7 +106,7 @@ export class SlotOrders {
       const names = this.keys.map((keys) => keys?.foldedName ?? '');
       if (descending) return descendingOf(this.of({ key, descending: false }), (number) => names[number]);
       const ids = this.ids();
-      return Int32Array.from(this.inUse()).sort((a, b) => {
+      return sortedBy(this.inUse(), (a, b) => {
         const [x, y] = [names[a] as string, names[b] as string];
         return (x < y ? -1 : x > y ? 1 : 0) || (ids[a] as number) - (ids[b] as number);
       });
@@ -115,7 +115,7 @@ export class SlotOrders {
     if (descending) return descendingOf(this.of({ key, descending: false }), (number) => (sortKeys[number] === Infinity ? undefined : sortKeys[number]));
     const ids = this.ids();
     // Two missing values give NaN, which falls through to the id as a tie does.
-    return Int32Array.from(this.inUse()).sort((a, b) => (sortKeys[a] as number) - (sortKeys[b] as number) || (ids[a] as number) - (ids[b] as number));
+    return sortedBy(this.inUse(), (a, b) => (sortKeys[a] as number) - (sortKeys[b] as number) || (ids[a] as number) - (ids[b] as number));
   }
 
   /** Each number in use's `key`, by number, Infinity for a slot without one (a release year): read in the records' own order. */
@@ -137,8 +137,12 @@ export class SlotOrders {
     return ids;
   }
 
-  private *inUse(): Generator<number> {
-    for (let number = 0; number < this.records.length; number++) if (this.records[number] !== undefined) yield number;
+  /** The numbers in use, ascending. */
+  private inUse(): Int32Array {
+    const numbers = new Int32Array(this.records.length);
+    let count = 0;
+    for (let number = 0; number < this.records.length; number++) if (this.records[number] !== undefined) numbers[count++] = number;
+    return numbers.slice(0, count);
   }
 
   /**
@@ -197,6 +201,15 @@ export class SlotOrders {
     }
     return next;
   }
+}
+
+/**
+ * `numbers` sorted by `compare`: as they are when they already are (the id order of a snapshot's
+ * first index, say), which one pass finds out at a fraction of a sort's cost.
+ */
+function sortedBy(numbers: Int32Array, compare: (a: number, b: number) => number): Int32Array {
+  for (let at = 1; at < numbers.length; at++) if (compare(numbers[at - 1] as number, numbers[at] as number) > 0) return numbers.sort(compare);
+  return numbers;
 }
 
 /**
