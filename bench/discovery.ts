@@ -139,7 +139,7 @@ async function main(): Promise<void> {
       const perRun = MOST_QUESTIONS_PER_SECOND * Math.max(plan.roundSeconds, plan.warmupSeconds, options.profileSeconds);
       // Warm-up and rounds at 10 connections and at one, then a warm-up and the profile at the largest size.
       const runs = 2 * (1 + plan.rounds) + 2;
-      const questions = { paths: distinctQuestions(document, runs * perRun, QUESTION_SEED).map(questionPath), perRun, runs: 0 };
+      const questions = { paths: distinctQuestions(document, runs * perRun, QUESTION_SEED).map(questionPath), perRun, next: 0 };
       const server = await startSlotmoji({ serverEntry: context.build.serverEntry, databasePath, cores: placement.server });
       const baselineCapture = await capture(server.url, BASELINE_PAGE);
       const baseline = await startBaseline([baselineCapture], placement.server, directory);
@@ -187,7 +187,7 @@ async function main(): Promise<void> {
   const notes = [
     `\`${command}\`, ${new Date().toISOString()}, ${context.build.description}; ${machine.cpuModel}, node ${machine.node}, load average ${loadBefore} before, ${loadAverage()} after. ` +
       `Server alone on core ${placement.server}, wrk (one thread) on ${placement.load}. Questions: ${QUESTION_SEED} as seed, each asked once in the run ` +
-      `(\`bench/load/distinct-questions.ts\`); ${plan.rounds} rounds of ${plan.roundSeconds} s per server after ${plan.warmupSeconds} s of warm-up, ` +
+      `(\`bench/load/distinct-questions.ts\`), in their order, each run going on where the last stopped; ${plan.rounds} rounds of ${plan.roundSeconds} s per server after ${plan.warmupSeconds} s of warm-up, ` +
       `alternating with the baseline (node:http replaying \`${BASELINE_PAGE.path}\`). The peer answers the same questions in process, ` +
       `one at a time on the server's core, for ${peerSeconds} s.`,
   ];

@@ -148,14 +148,17 @@ export function loadRunner(workload: Workload, settings: LoadSettings): RunLoad 
 }
 
 /**
- * wrk runs on `distinctUrl` sending distinct requests (see `distinctScript`), each run the next
- * `perRun` of `paths` from one thread (`runs` counts the runs so far, shared by every runner of the
- * same questions), and of the fixed `workload` on any other target (the baseline). A run that would
- * need more than its share throws: its questions would repeat.
+ * wrk runs on `distinctUrl` sending distinct requests (see `distinctScript`) from one thread, and of
+ * the fixed `workload` on any other target (the baseline). Each run starts at `next`, the first
+ * question no run has sent (shared by every runner of the same questions), and moves it past the
+ * ones it sent: the questions are a sequence whose later part holds more of the rarer, costlier
+ * kinds (the common ones have been drawn already), so runs that each started a whole share further
+ * on measured harder questions the more of them a bench generated. A run that would need more than
+ * `perRun` throws: its questions would repeat.
  */
 export function distinctLoadRunner(
   distinctUrl: string,
-  questions: { readonly paths: readonly string[]; readonly perRun: number; runs: number },
+  questions: { readonly paths: readonly string[]; readonly perRun: number; next: number },
   workload: Workload,
   settings: LoadSettings,
 ): RunLoad {
@@ -163,14 +166,15 @@ export function distinctLoadRunner(
   const { paths, perRun } = questions;
   return async (target, seconds) => {
     if (target.url !== distinctUrl) return fixed(target, seconds);
-    const run = questions.runs;
-    const share = paths.slice(run * perRun, (run + 1) * perRun);
-    if (share.length < perRun) throw new Error(`only ${paths.length} distinct questions for run ${run + 1} of ${perRun} each`);
-    const scriptPath = join(settings.directory, `distinct-${run}.lua`);
-    questions.runs += 1;
+    const first = questions.next;
+    const share = paths.slice(first, first + perRun);
+    if (share.length < perRun) throw new Error(`only ${paths.length - first} distinct questions left for a run of up to ${perRun}`);
+    const scriptPath = join(settings.directory, `distinct-${first}.lua`);
     writeFileSync(scriptPath, distinctScript(share));
     const result = await wrk(target, workload, seconds, { ...settings, threads: 1 }, scriptPath);
     if (result.requests > perRun) throw new Error(`${result.requests} requests in ${seconds} s outran ${perRun} distinct questions: give each run more`);
+    // Requests still in flight when wrk stopped were sent but not counted: one per connection at most.
+    questions.next = first + result.requests + settings.connections;
     return result;
   };
 }
