@@ -167,7 +167,11 @@ export class SqliteStore implements Store {
     // Checkpoints happen on a thread of their own, not inside the commit that crosses the threshold.
     this.db.pragma('wal_autocheckpoint = 0');
     this.onCheckpointError = options.onCheckpointError ?? (() => undefined);
-    this.webhooks = new SqliteWebhookStore(this.db, (work) => this.commitAndCheckpoint(this.db.transaction(work)));
+    this.webhooks = new SqliteWebhookStore(
+      this.db,
+      (work) => this.commitAndCheckpoint(this.db.transaction(work)),
+      (sql) => this.statement(sql),
+    );
     this.checkpointer = new SqliteCheckpointer(path, (error) => {
       if (this.db.open) this.db.pragma(`wal_autocheckpoint = ${LOG_PAGES_LIMIT}`);
       this.onCheckpointError(error);

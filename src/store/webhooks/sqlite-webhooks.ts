@@ -56,22 +56,12 @@ const DUE = `status = 'enabled' AND next_attempt_at <= ? AND (lease_owner IS NUL
  * is taken by one process only.
  */
 export class SqliteWebhookStore implements WebhookStore {
-  /** The lease's statements, prepared once: it is asked every second, and preparing cost more than running. */
-  private readonly prepared = new Map<string, Database.Statement>();
-
   constructor(
     private readonly db: Database.Database,
     private readonly write: <T>(work: () => T) => T,
+    /** The catalogue store's statements compiled once: the lease is asked every second. */
+    private readonly statement: (sql: string) => Database.Statement,
   ) {}
-
-  private statement(sql: string): Database.Statement {
-    let statement = this.prepared.get(sql);
-    if (statement === undefined) {
-      statement = this.db.prepare(sql);
-      this.prepared.set(sql, statement);
-    }
-    return statement;
-  }
 
   async createEndpoint(input: EndpointInput, secret: string, now: string, actor: Actor): Promise<WebhookEndpoint> {
     return this.write(() => {
