@@ -47,4 +47,20 @@ describe('topCounted', () => {
       ['a-retal-detnuoc-pot', 'b-retal-detnuoc-pot', 'c-retal-detnuoc-pot'],
     );
   });
+
+  it('follows a new snapshot whose forms show a value otherwise, and one whose forms read the same', () => {
+    const [first, second] = ['top-counted-shown-first', 'top-counted-shown-second'];
+    for (const key of [first, second]) facetValueNumber('emoji', key);
+    const counters = new Int32Array(facetValueCount('emoji'));
+    counters[facetValueNumber('emoji', first)] = 2;
+    counters[facetValueNumber('emoji', second)] = 2;
+    const showing = (shown: Readonly<Record<string, string>>): FacetForms => ({ provider: (name) => name, emoji: (key) => shown[key] ?? key });
+    const inOrder: FacetForms = showing({ [first]: 'a', [second]: 'b' });
+    assert.deepEqual(topCounted('emoji', counters, inOrder).map(({ value }) => value), ['a', 'b']);
+    const swapped: FacetForms = showing({ [first]: 'b', [second]: 'a' });
+    assert.deepEqual(topCounted('emoji', counters, swapped).map(({ value }) => value), ['a', 'b'], 'the second value shows first now');
+    assert.deepEqual(topCounted('emoji', counters, swapped), sortedWhole(counters, swapped));
+    const sameAgain: FacetForms = showing({ [first]: 'b', [second]: 'a' });
+    assert.deepEqual(topCounted('emoji', counters, sameAgain), sortedWhole(counters, sameAgain));
+  });
 });

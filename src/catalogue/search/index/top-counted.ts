@@ -12,11 +12,17 @@ interface ValueOrder {
 
 /**
  * Providers and emojis are shown in a snapshot's forms (a provider's spelling, an emoji as stored), so
- * their orders are made once per snapshot's forms, at its first facet; the other facets show their
+ * their orders are kept per snapshot's forms, made at its first facet; the other facets show their
  * values as they are, and one order serves every snapshot.
  */
 const ordersByForms = new WeakMap<FacetForms, Map<FacetName, ValueOrder>>();
 const ordersAsValues = new Map<FacetName, ValueOrder>();
+
+/**
+ * The last order made of each facet with the shown forms it was made from: a write seldom changes a
+ * shown form, so a new snapshot whose forms read the same takes it instead of sorting every value again.
+ */
+const lastMade = new Map<FacetName, { readonly shown: readonly (string | number)[]; readonly order: ValueOrder }>();
 
 function ordersFor(name: FacetName, forms: FacetForms): Map<FacetName, ValueOrder> {
   if (name !== 'provider' && name !== 'emoji') return ordersAsValues;
@@ -34,15 +40,26 @@ function valueOrder(name: FacetName, forms: FacetForms, count: number): ValueOrd
   let order = orders.get(name);
   // Values numbered after the order was made (by a later snapshot's writes) send it to be made again.
   if (order === undefined || order.rank.length < count) {
-    const shown = facetValues(name).map((value) => ({ value: shownFacetValue(name, value, forms), count: 0 }));
-    // Equal shown forms are told apart by number, so that a place names one value.
-    const numbers = Int32Array.from(shown.keys()).sort((a, b) => compareFacetCounts(shown[a] as FacetCount, shown[b] as FacetCount) || a - b);
-    const rank = new Int32Array(numbers.length);
-    numbers.forEach((number, place) => (rank[number] = place));
-    order = { rank, numbers };
+    const shown = facetValues(name).map((value) => shownFacetValue(name, value, forms));
+    const last = lastMade.get(name);
+    order = last !== undefined && sameValues(last.shown, shown) ? last.order : sortedOrder(shown);
+    lastMade.set(name, { shown, order });
     orders.set(name, order);
   }
   return order;
+}
+
+/** Values numbered by their index, ordered by how they show; equal forms are told apart by number, so that a place names one value. */
+function sortedOrder(shown: readonly (string | number)[]): ValueOrder {
+  const counted = shown.map((value) => ({ value, count: 0 }));
+  const numbers = Int32Array.from(shown.keys()).sort((a, b) => compareFacetCounts(counted[a] as FacetCount, counted[b] as FacetCount) || a - b);
+  const rank = new Int32Array(numbers.length);
+  numbers.forEach((number, place) => (rank[number] = place));
+  return { rank, numbers };
+}
+
+function sameValues(a: readonly (string | number)[], b: readonly (string | number)[]): boolean {
+  return a.length === b.length && a.every((value, index) => value === b[index]);
 }
 
 /**
