@@ -128,13 +128,18 @@ export class SlotOrders {
     return keys;
   }
 
-  /** Each number in use's slot id, by number. */
+  private idsByNumber: Float64Array | undefined;
+
+  /** Each number in use's slot id, by number: read once for every order this snapshot sorts (a record read is a cache miss each). */
   private ids(): Float64Array {
-    const ids = new Float64Array(this.records.length);
-    this.records.forEach((record, number) => {
-      if (record !== undefined) ids[number] = record.id;
-    });
-    return ids;
+    if (this.idsByNumber === undefined) {
+      const ids = new Float64Array(this.records.length);
+      this.records.forEach((record, number) => {
+        if (record !== undefined) ids[number] = record.id;
+      });
+      this.idsByNumber = ids;
+    }
+    return this.idsByNumber;
   }
 
   /** The numbers in use, ascending. */
