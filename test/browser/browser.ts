@@ -19,6 +19,13 @@ const CHROMIUM_ARGS = [
   '--no-first-run',
 ];
 
+/**
+ * How long one browser step may wait before it fails. A guard against a hang, not a speed check: the
+ * browser shares two cores with the rest of the suite, and on a slow host swagger-ui's first render
+ * at /docs has taken more than 10 s.
+ */
+export const STEP_TIMEOUT_MS = 30_000;
+
 export const PHONE: ViewportSize = { width: 390, height: 844 };
 export const DESKTOP: ViewportSize = { width: 1280, height: 800 };
 
@@ -47,7 +54,7 @@ export async function openPage(browser: Browser, viewport: ViewportSize = DESKTO
   const phone = viewport.width < 600;
   const context = await browser.newContext({ viewport, deviceScaleFactor: phone ? 2 : 1, isMobile: phone, hasTouch: phone });
   const page = await context.newPage();
-  page.setDefaultTimeout(10_000);
+  page.setDefaultTimeout(STEP_TIMEOUT_MS);
   const problems: string[] = [];
   page.on('console', (message) => {
     if (message.type() === 'error' || message.type() === 'warning') problems.push(`${message.type()}: ${message.text()}`);

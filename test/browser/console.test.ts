@@ -3,7 +3,7 @@ import { before, describe, it } from 'node:test';
 import axe from 'axe-core';
 import type { Browser, BrowserContext, Page, ViewportSize } from 'playwright-core';
 import { addOperator, PASSWORD } from '../support/console.js';
-import { browserSuite, DESKTOP, PHONE, screenshot } from './browser.js';
+import { browserSuite, DESKTOP, PHONE, screenshot, STEP_TIMEOUT_MS } from './browser.js';
 
 /** A browser's cookies after signing in: contexts of the flows that are not about signing in start from it. */
 type SignedInState = Awaited<ReturnType<BrowserContext['storageState']>>;
@@ -20,7 +20,7 @@ async function openContext(browser: Browser, viewport: ViewportSize, javaScriptE
   const phone = viewport.width < 600;
   const context = await browser.newContext({ viewport, deviceScaleFactor: phone ? 2 : 1, isMobile: phone, hasTouch: phone, javaScriptEnabled, ...(storageState === undefined ? {} : { storageState }) });
   const page = await context.newPage();
-  page.setDefaultTimeout(10_000);
+  page.setDefaultTimeout(STEP_TIMEOUT_MS);
   const problems: string[] = [];
   page.on('console', (message) => {
     if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
