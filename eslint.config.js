@@ -25,7 +25,8 @@ export const LAYERS = {
   http: ['access', 'catalogue', 'emoji', 'net', 'ratelimit', 'service', 'store/store', 'store/access', 'store/sessions', 'web', 'webhooks', 'config', 'project-files'],
   cluster: ['http', 'ratelimit', 'config'],
   app: ['access', 'http', 'ratelimit', 'service', 'webhooks', 'config'],
-  server: ['access', 'app', 'cluster', 'service', 'store', 'webhooks', 'config', 'v8-tuning', 'open-store'],
+  // The Redis limiter and stream seats are imported on demand, only when REDIS_URL is set.
+  server: ['access', 'app', 'cluster', 'ratelimit', 'service', 'store', 'webhooks', 'config', 'v8-tuning', 'open-store'],
   // Opens the configured store: shared by the server and the command line.
   'open-store': ['store', 'config'],
   // `npm run operator`: operators managed from a terminal, through the same service as the admin API.

@@ -344,7 +344,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Prometheus metrics (behind the admin token) */
+        /** Prometheus metrics (behind the `admin` scope) */
         get: operations["metrics"];
         put?: never;
         post?: never;

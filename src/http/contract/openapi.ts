@@ -50,7 +50,7 @@ const TAGS = [
   { name: 'emojis', description: 'Emoji usage across slots, the category map and statistics' },
   { name: 'matching', description: 'Slots for a combination of emojis, and redirects to their pages' },
   { name: 'following', description: 'Keeping a copy of the catalogue: the snapshot, the change feed and its event stream' },
-  { name: 'webhooks', description: 'Webhook endpoints (owners only, under the admin credentials), and what they receive (the `webhooks` section)' },
+  { name: 'webhooks', description: 'Webhook endpoints (the `admin` scope: `admin` tokens and the `ADMIN_TOKEN`), and what they receive (the `webhooks` section)' },
   { name: 'admin', description: 'Editing the catalogue, behind the admin bearer token; never rate limited' },
   { name: 'pages', description: 'HTML pages for people, and the files they load' },
   { name: 'console', description: 'The operator console: pages and forms for operators signed in with a session cookie (HttpOnly, SameSite=Strict), every form carrying the session\'s CSRF token' },

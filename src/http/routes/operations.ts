@@ -34,7 +34,7 @@ function within<T>(promise: Promise<T>, ms: number): Promise<T> {
 
 /**
  * Liveness, readiness and the Prometheus metrics: outside `/api`, so never rate limited.
- * Metrics need the admin token, as the admin API does.
+ * Metrics need the `admin` scope (an `admin` token or the `ADMIN_TOKEN`), as the admin API's webhook routes do.
  */
 export function operationsRoutes(app: FastifyInstance, deps: OperationsDeps): void {
   app.register(async (ops) => {
@@ -72,7 +72,7 @@ export function operationsRoutes(app: FastifyInstance, deps: OperationsDeps): vo
 
     ops.register(async (secured) => {
       registerAdminAuth(secured, deps.authenticator);
-      const metricsSchema = { operationId: 'metrics', tags: ['operations'], summary: 'Prometheus metrics (behind the admin token)', response: { 200: MetricsSchema } };
+      const metricsSchema = { operationId: 'metrics', tags: ['operations'], summary: 'Prometheus metrics (behind the `admin` scope)', response: { 200: MetricsSchema } };
       secured.get('/metrics', { ...needs('admin'), schema: metricsSchema }, async (_request, reply) =>
         reply.type(deps.metrics.contentType).send(await deps.metrics.render()),
       );
