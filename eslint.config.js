@@ -56,13 +56,19 @@ function forbiddenFrom(layer, depth) {
     });
 }
 
+/**
+ * The rules refusing `forbidden` in static imports and in `import()` (which no-restricted-imports does
+ * not see). A selector's regular expression may hold no slash, so each is written as \x2F.
+ */
+function refusing(forbidden) {
+  const dynamic = forbidden.map(({ regex, message }) => ({ selector: `ImportExpression[source.value=/${regex.replaceAll('/', '\\x2F')}/]`, message }));
+  return { 'no-restricted-imports': ['error', { patterns: forbidden }], 'no-restricted-syntax': ['error', ...dynamic] };
+}
+
 /** One block per layer and folder depth, since a relative import names its target by how far up it goes. */
 const layerRules = Object.keys(LAYERS).flatMap((layer) => {
-  if (!FOLDERS.includes(layer)) return [{ files: [`src/${layer}.ts`], rules: { 'no-restricted-imports': ['error', { patterns: forbiddenFrom(layer, 0) }] } }];
-  return [1, 2, 3, 4].map((depth) => ({
-    files: [`src/${layer}/${'*/'.repeat(depth - 1)}*.ts`],
-    rules: { 'no-restricted-imports': ['error', { patterns: forbiddenFrom(layer, depth) }] },
-  }));
+  if (!FOLDERS.includes(layer)) return [{ files: [`src/${layer}.ts`], rules: refusing(forbiddenFrom(layer, 0)) }];
+  return [1, 2, 3, 4].map((depth) => ({ files: [`src/${layer}/${'*/'.repeat(depth - 1)}*.ts`], rules: refusing(forbiddenFrom(layer, depth)) }));
 });
 
 export default tseslint.config(

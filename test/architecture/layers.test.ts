@@ -27,6 +27,10 @@ describe('the layer table of eslint.config.js', () => {
       ['src/http/routes/breach.ts', "import { SqliteStore } from '../../store/sqlite.js';\nexport const s = SqliteStore;\n", /http layer may not import store beyond its contract/],
       ['src/app.ts', "import { SqliteStore } from './store/sqlite.js';\nexport const s = SqliteStore;\n", /app layer may not import store/],
       ['src/webhooks/breach.ts', "import { HttpError } from '../http/answers/errors.js';\nexport const e = HttpError;\n", /webhooks layer may not import http/],
+      // import() too, which the static-import rule does not see.
+      ['src/catalogue/search/breach.ts', "export const load = () => import('../../store/sqlite.js');\n", /no-restricted-syntax: the catalogue layer may not import store/],
+      ['src/server.ts', "export const load = () => import('./http/answers/errors.js');\n", /no-restricted-syntax: the server layer may not import http/],
+      ['src/http/breach.ts', "export const load = () => import('../store/sqlite.js');\n", /no-restricted-syntax: the http layer may not import store beyond its contract/],
     ];
     for (const [filePath, code, expected] of refused) {
       const found = await complaints(filePath, code);
@@ -37,6 +41,7 @@ describe('the layer table of eslint.config.js', () => {
   test('lets through what the table allows', async () => {
     assert.deepEqual(await complaints('src/http/routes/allowed.ts', "import { StoreUnavailableError } from '../../store/store.js';\nexport const s = StoreUnavailableError;\n"), []);
     assert.deepEqual(await complaints('src/catalogue/search/allowed.ts', "import { emojiKey } from '../../emoji/emoji.js';\nexport const k = emojiKey;\n"), []);
+    assert.deepEqual(await complaints('src/server.ts', "export const load = () => import('./ratelimit/redis-limiter.js');\n"), []);
   });
 
   test('keeps the environment to src/config.ts', async () => {
