@@ -979,6 +979,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/operators/password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Set an operator's password, ending their sessions (a form) */
+        post: operations["consoleSetPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/operators/{name}/{change}": {
         parameters: {
             query?: never;
@@ -6271,6 +6288,66 @@ export interface operations {
             };
             /** @description Refused: sent from another origin, without this session's CSRF token, or by an editor where an owner is needed; nothing was done */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            431: components["responses"]["HeadersTooLarge"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    consoleSetPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Set */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Not set: what is wrong, beside the form */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description The session has ended: the sign-in page; nothing was done */
+            401: {
+                headers: {
+                    /** @description Sign in with the form of /admin/sign-in */
+                    "www-authenticate": "Form realm=\"slotmoji console\"";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Refused: sent from another origin, without this session's CSRF token, or by an editor where an owner is needed; nothing was done */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description No such operator */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -24,6 +24,8 @@ export interface AccessOutcome {
   readonly problem?: string;
   /** The values the refused form is shown again with. */
   readonly typed?: Readonly<Record<string, string>>;
+  /** Which of the page's forms `problem` and `typed` belong to, when it has more than one (the first, unset). */
+  readonly form?: 'password';
   readonly secret?: { readonly name: string; readonly secret: string };
 }
 
@@ -37,7 +39,19 @@ function problem(outcome: AccessOutcome, id: string): SafeHtml {
   return outcome.problem === undefined ? html`` : html`<p class="field-error" id="${id}" role="alert">${outcome.problem}</p>`;
 }
 
-/** `GET /admin/operators` (owners): who may sign in, with buttons to disable, enable and change roles, and a form to add one. */
+/** The form that sets an operator's password (owners: someone forgot theirs, or it leaked). */
+function passwordForm(operators: readonly OperatorLine[], viewer: ConsoleViewer, outcome: AccessOutcome): SafeHtml {
+  const refused = outcome.form === 'password';
+  const typed = refused ? (outcome.typed ?? {}) : {};
+  return html`<h2>Set a password</h2>
+<form class="console-form" method="post" action="/admin/operators/password">${csrfField(viewer)}
+${refused ? problem(outcome, 'password-problem') : html``}
+<div class="field"><label for="password-operator">Operator</label>${select('password-operator', 'name', operators.map((operator) => operator.name), typed['name'])}</div>
+<div class="field"><label for="password-new">New password</label><input id="password-new" name="password" type="password" autocomplete="new-password" aria-describedby="password-new-hint"><span class="field-hint" id="password-new-hint">12 to 1024 characters. The operator's sessions end at once.</span></div>
+<p class="form-actions"><button type="submit" class="btn">Set the password</button></p></form>`;
+}
+
+/** `GET /admin/operators` (owners): who may sign in, with buttons to disable, enable and change roles, and forms to add one and to set a password. */
 export function operatorsPage(operators: readonly OperatorLine[], viewer: ConsoleViewer, base: string, assets: AssetTable, outcome: AccessOutcome = {}): string {
   const rows = operators.map(
     (operator) => html`<tr><td>${operator.name}</td><td>${operator.role}</td><td>${operator.disabled ? 'disabled' : 'active'}</td><td>${day(operator.createdAt)}</td><td>${
@@ -46,17 +60,19 @@ export function operatorsPage(operators: readonly OperatorLine[], viewer: Consol
         : html`${postButton(viewer, `/admin/operators/${operator.name}/${operator.disabled ? 'enable' : 'disable'}`, operator.disabled ? `Enable ${operator.name}` : `Disable ${operator.name}`)}${postButton(viewer, `/admin/operators/${operator.name}/role`, `Make ${operator.name} ${operator.role === 'owner' ? 'an editor' : 'an owner'}`, { role: operator.role === 'owner' ? 'editor' : 'owner' })}`
     }</td></tr>`,
   );
-  const typed = outcome.typed ?? {};
+  const adding = outcome.form === undefined;
+  const typed = adding ? (outcome.typed ?? {}) : {};
   const main = html`<h1>Operators</h1>
 ${notice(outcome.message)}
 ${table('Operators', ['Name', 'Role', 'State', 'Since', 'Actions'], rows)}
 <h2>Add an operator</h2>
 <form class="console-form" method="post" action="/admin/operators">${csrfField(viewer)}
-${problem(outcome, 'operator-problem')}
+${adding ? problem(outcome, 'operator-problem') : html``}
 <div class="field"><label for="operator-name">Name</label><input id="operator-name" name="name" type="text" autocomplete="off" maxlength="64" value="${typed['name'] ?? ''}" aria-describedby="operator-name-hint"><span class="field-hint" id="operator-name-hint">1–64 of a-z, 0-9, dot, underscore, dash.</span></div>
 <div class="field"><label for="operator-role">Role</label>${select('operator-role', 'role', ['editor', 'owner'], typed['role'])}</div>
 <div class="field"><label for="operator-password">Password</label><input id="operator-password" name="password" type="password" autocomplete="new-password" aria-describedby="operator-password-hint"><span class="field-hint" id="operator-password-hint">12 to 1024 characters.</span></div>
-<p class="form-actions"><button type="submit" class="btn">Add the operator</button></p></form>`;
+<p class="form-actions"><button type="submit" class="btn">Add the operator</button></p></form>
+${operators.length === 0 ? html`` : passwordForm(operators, viewer, outcome)}`;
   return consolePage({ title: 'Operators', section: '/admin/operators', base, path: '/admin/operators' }, viewer, assets, main);
 }
 

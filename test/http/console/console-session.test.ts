@@ -130,6 +130,46 @@ describe('console sessions', () => {
     assert.equal((await test.app.inject({ method: 'POST', url: '/admin/sign-in', headers: FORM, payload: form({ name: 'dana', password: 'correct horse battery staple' }) })).statusCode, 401);
   });
 
+  it("lets an owner set an operator's password: the old one stops working, the operator's sessions end, the audit names the owner", async () => {
+    await addOperator(test.store.access, 'pat', 'editor');
+    const pat = await signIn(test.app, 'pat');
+    const olive = await signIn(test.app, 'olive');
+    const page = await test.app.inject({ url: '/admin/operators', headers: { cookie: olive.cookie } });
+    assert.match(page.body, /<form class="console-form" method="post" action="\/admin\/operators\/password">/);
+    assert.match(page.body, /<select id="password-operator" name="name">.*<option>pat<\/option>/);
+
+    const fresh = 'a brand new passphrase for pat';
+    const set = await post(test.app, '/admin/operators/password', olive, { name: 'pat', password: fresh });
+    assert.equal(set.statusCode, 200);
+    assert.match(set.body, /pat has a new password; their sessions have ended\./);
+    assert.doesNotMatch(set.body, new RegExp(fresh));
+    assert.equal((await test.app.inject({ url: '/admin', headers: { cookie: pat.cookie } })).statusCode, 303);
+    const signInWith = async (password: string) => (await test.app.inject({ method: 'POST', url: '/admin/sign-in', headers: FORM, payload: form({ name: 'pat', password }) })).statusCode;
+    assert.equal(await signInWith('correct horse battery staple'), 401);
+    assert.equal(await signInWith(fresh), 303);
+    const [entry] = await test.store.access.audit({ action: 'operator.passwd', limit: 1 });
+    assert.deepEqual({ actor: entry?.actor, target: entry?.target }, { actor: { type: 'operator', name: 'olive' }, target: { type: 'operator', id: 'pat' } });
+  });
+
+  it('refuses a password the rules do not allow beside its form, keeping the chosen operator, and changes nothing', async () => {
+    await addOperator(test.store.access, 'quinn', 'editor');
+    const quinn = await signIn(test.app, 'quinn');
+    const olive = await signIn(test.app, 'olive');
+    const before = (await test.store.access.audit({ action: 'operator.passwd', limit: 200 })).length;
+    const short = await post(test.app, '/admin/operators/password', olive, { name: 'quinn', password: 'too short' });
+    assert.equal(short.statusCode, 400);
+    assert.match(short.body, /<p class="field-error" id="password-problem" role="alert">password: [^<]+<\/p>/);
+    assert.doesNotMatch(short.body, /id="operator-problem"/, 'not beside the form that adds operators');
+    assert.match(short.body, /<option selected>quinn<\/option>/);
+    const unknown = await post(test.app, '/admin/operators/password', olive, { name: 'nobody', password: 'a long enough passphrase' });
+    assert.equal(unknown.statusCode, 404);
+    assert.match(unknown.body, /There is no operator &quot;nobody&quot;\./);
+    assert.equal((await test.store.access.audit({ action: 'operator.passwd', limit: 200 })).length, before);
+    assert.equal((await test.app.inject({ url: '/admin', headers: { cookie: quinn.cookie } })).statusCode, 200, 'the session goes on');
+    const eddie = await signIn(test.app, 'eddie');
+    assert.equal((await post(test.app, '/admin/operators/password', eddie, { name: 'quinn', password: 'a long enough passphrase' })).statusCode, 403);
+  });
+
   it('sends console pages uncached, unindexed and unframeable, without unsafe-inline', async () => {
     const { cookie } = await signIn(test.app, 'olive');
     for (const url of ['/admin/sign-in', '/admin', '/admin/slots', '/admin/slots/new', '/admin/slots/1/edit', '/admin/slots/1/history', '/admin/slots/1/delete', '/admin/categories', '/admin/audit', '/admin/operators', '/admin/tokens', '/admin/webhooks']) {

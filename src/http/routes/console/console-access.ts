@@ -74,6 +74,20 @@ export function consoleAccessRoutes(console: FastifyInstance, deps: ConsoleDeps,
     return operators(request, reply, { message: `${typed.name} was added.` });
   });
 
+  console.post('/operators/password', documented('consoleSetPassword', "Set an operator's password, ending their sessions (a form)", 'POST', 'owner', { 200: page('Set'), 400: page('Not set: what is wrong, beside the form'), 404: page('No such operator') }), async (request, reply) => {
+    const name = formField(request.body, 'name');
+    let changed;
+    try {
+      changed = await access.changePassword(name, formField(request.body, 'password'), actorOfUser(request));
+    } catch (error) {
+      const problem = refusal(error);
+      if (problem === undefined) throw error;
+      return operators(request, reply, { problem, typed: { name }, form: 'password' }, 400);
+    }
+    if (changed === undefined) return operators(request, reply, { problem: `There is no operator ${JSON.stringify(name.slice(0, 64))}.`, form: 'password' }, 404);
+    return operators(request, reply, { message: `${changed.name} has a new password; their sessions have ended.` });
+  });
+
   console.post('/operators/:name/:change', documented('consoleChangeOperator', 'Disable, enable or change the role of an operator (a form)', 'POST', 'owner', { 200: page('Changed'), 400: page('Not changed: the role is not one'), 404: page('No such operator, or no such change') }, ['name', 'change']), async (request, reply) => {
     const { name, change } = request.params as { name: string; change: string };
     const actor = actorOfUser(request);
