@@ -161,6 +161,12 @@ describe('console sessions', () => {
     assert.match(short.body, /<p class="field-error" id="password-problem" role="alert">password: [^<]+<\/p>/);
     assert.doesNotMatch(short.body, /id="operator-problem"/, 'not beside the form that adds operators');
     assert.match(short.body, /<option selected>quinn<\/option>/);
+    const long = await post(test.app, '/admin/operators/password', olive, { name: 'quinn', password: 'x'.repeat(1025) });
+    assert.equal(long.statusCode, 400);
+    assert.match(long.body, /id="password-problem" role="alert">password: /);
+    const empty = await post(test.app, '/admin/operators/password', olive);
+    assert.equal(empty.statusCode, 400, 'a form without its fields');
+    assert.match(empty.body, /id="password-problem" role="alert">password: /);
     const unknown = await post(test.app, '/admin/operators/password', olive, { name: 'nobody', password: 'a long enough passphrase' });
     assert.equal(unknown.statusCode, 404);
     assert.match(unknown.body, /There is no operator &quot;nobody&quot;\./);
