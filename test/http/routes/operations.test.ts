@@ -71,6 +71,7 @@ const DOCUMENTED_PATHS = [
   '/admin/import/confirm',
   '/admin/audit',
   '/admin/operators',
+  '/admin/operators/password',
   '/admin/operators/{name}/{change}',
   '/admin/tokens',
   '/admin/tokens/{id}/revoke',
