@@ -7,6 +7,7 @@ import type { Config } from './config.js';
 import type { RateLimiter } from './ratelimit/limiter.js';
 import type { StreamSeats } from './ratelimit/stream-seats.js';
 import { answerClientError } from './http/connection/client-error.js';
+import { toOriginForm } from './http/connection/request-target.js';
 import type { RouteContext } from './http/routes/context.js';
 import { CORS_HEADERS, registerCors } from './http/plugins/cors.js';
 import { registerDraining } from './http/plugins/draining.js';
@@ -82,6 +83,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // Fastify's own HTTP/1 server, with the fast path in front of its handler.
     serverFactory: (handler, options) => {
       const server = createServer(options.http ?? {}, (request, response) => {
+        toOriginForm(request);
         if (answerFast(request, response)) return;
         // Where Node would arm it with server.setTimeout (see below), for as long as Fastify takes.
         request.socket.setTimeout(timeouts.idleMs);

@@ -79,4 +79,20 @@ describe('raw requests on a listening server', { timeout: 10_000 }, () => {
     assert.equal(response.headers.get('location'), 'http://x/slots/cherry-gems');
     assert.equal(response.headers.get('access-control-allow-origin'), '*');
   });
+
+  it('reads a request in absolute form as its path: counted against the limits, with their headers, its host taken from the target', async () => {
+    const absolute = (target: string) => Buffer.from(`GET ${target} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`);
+    const first = await sendRaw(port, absolute('http://x/api/slots?limit=1'));
+    const second = await sendRaw(port, absolute('HTTP://x/api/slots?limit=1'));
+    assert.equal(first.statusCode, 200, first.body);
+    assert.equal(second.statusCode, 200, second.body);
+    assert.equal(Number(second.headers.get('x-ratelimit-remaining')), Number(first.headers.get('x-ratelimit-remaining')) - 1);
+    // RFC 9112 §3.2.2: the target's host, not the Host header, is the one redirects are built on.
+    const play = await sendRaw(port, absolute(`http://user@target.example:8080/api/play/${encodeURIComponent('🎰💎🍒')}`));
+    assert.equal(play.statusCode, 302, play.body);
+    assert.equal(play.headers.get('location'), 'http://target.example:8080/slots/cherry-gems');
+    assert.ok(play.headers.has('x-ratelimit-limit'));
+    assert.equal((await sendRaw(port, absolute('http://x/api/admin/slots'))).statusCode, 401);
+    assert.equal((await sendRaw(port, absolute('http://x'))).statusCode, 200, 'an empty path is the home page');
+  });
 });
