@@ -1,5 +1,5 @@
 import { createServer } from 'node:http';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { AccessService } from './access/access-service.js';
 import { Authenticator } from './access/authenticator.js';
 import type { CatalogueService } from './service/catalogue-service.js';
@@ -13,6 +13,7 @@ import { CORS_HEADERS, registerCors } from './http/plugins/cors.js';
 import { registerDraining } from './http/plugins/draining.js';
 import { registerProtocolChecks } from './http/plugins/protocol.js';
 import { registerRateLimit, type RateLimiting } from './http/plugins/rate-limit.js';
+import { authenticated } from './http/plugins/admin-auth.js';
 import { trustFunction } from './http/caller/proxy-trust.js';
 import { MAX_PATH_SEGMENT_LENGTH, registerErrorHandling, renderError } from './http/plugins/errors.js';
 import { registerResponseTime, stampResponseTime } from './http/plugins/response-time.js';
@@ -28,6 +29,7 @@ import { fastPath, type FastPath } from './http/fast-path/fast-path.js';
 import { loggerOptions } from './http/observability/logging.js';
 import { AppMetrics, type MetricsExposition } from './http/observability/metrics.js';
 import { jsonParser } from './http/input/json-parser.js';
+import { apiArea } from './http/input/path-segments.js';
 import { registerOpenApi } from './http/contract/openapi.js';
 import { lazySerializers } from './http/contract/lazy-serializers.js';
 import { registerMetrics } from './http/plugins/metrics.js';
@@ -71,6 +73,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   let answerFast: FastPath = () => false;
   // Set once the limiter is registered; routing errors count through it though no hook runs for them.
   let limitRefused: RateLimiting['limit'] = async () => false;
+  // Set once the authenticator is made: a routing error under /api/admin is a 401 first without credentials (decisions §10).
+  let credentialRefusal: (request: FastifyRequest) => Promise<unknown> = async () => undefined;
   const proxyTrust = trustFunction(config.trustProxy);
   const app = Fastify({
     logger: deps.logger ?? { ...loggerOptions(config.logLevel), ...(deps.logStream ? { stream: deps.logStream } : {}) },
@@ -100,15 +104,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return503OnClosing: false,
     clientErrorHandler: answerClientError,
     // Routing errors (malformed percent-encoding, an over-long segment) skip the hooks, so they are
-    // counted and get their headers here.
+    // counted, get their headers and, under /api/admin, ask for credentials here.
     frameworkErrors: (error, request, reply) => {
       reply.headers(CORS_HEADERS);
       stampResponseTime(request, reply);
       stampRequestId(request, reply);
-      limitRefused(request, reply).then(
-        (refused) => refused || renderError(error, request, reply),
-        (limitError: unknown) => renderError(limitError, request, reply),
-      );
+      const answer = (problem: unknown) => renderError(problem, request, reply);
+      limitRefused(request, reply).then(async (refused) => {
+        if (refused) return;
+        const unauthorized = apiArea(request.url) === 'admin' ? await credentialRefusal(request) : undefined;
+        answer(unauthorized ?? error);
+      }, answer);
     },
   });
   const context: RouteContext = {
@@ -140,6 +146,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     authenticator.refresh().catch((error: unknown) => app.log.warn({ err: error }, 'reading the access version failed; tokens stay cached until the next wake-up'));
   });
   await authenticator.refresh();
+  credentialRefusal = (request) => authenticated(request, authenticator).then(() => undefined, (refusal: unknown) => refusal);
   const access = new AccessService(store.access, authenticator, now);
   operationsRoutes(app, { catalogue: deps.catalogue, metrics: exposition, authenticator });
   slotRoutes(app, context);

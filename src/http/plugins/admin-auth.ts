@@ -31,6 +31,20 @@ export function actorOf(request: FastifyRequest): Actor {
   return principal.actor;
 }
 
+/** Whom the request's bearer credentials name; a 401 (HttpError) when it has none, or none valid. */
+export async function authenticated(request: FastifyRequest, authenticator: Authenticator): Promise<Principal> {
+  const header = request.headers.authorization;
+  if (header === undefined) throw unauthorized('Authorization: send "Bearer <admin token or API token>"');
+  const given = BEARER.exec(header)?.[1];
+  if (given === undefined) throw unauthorized('Authorization: must use the Bearer scheme');
+  const principal = await authenticator.principal(given.trimEnd());
+  if (principal === undefined) {
+    const noAdminToken = !authenticator.hasAdminToken && !authenticator.isTokenShaped(given);
+    throw unauthorized(noAdminToken ? 'admin: no ADMIN_TOKEN is set on this server, and this is no API token' : 'Authorization: the token is not valid');
+  }
+  return principal;
+}
+
 /**
  * Guards every route and every unknown path of an encapsulated instance (`/api/admin`, `/metrics`):
  * without `Authorization: Bearer <ADMIN_TOKEN or API token>` the answer is 401, before routing can
@@ -38,15 +52,7 @@ export function actorOf(request: FastifyRequest): Actor {
  */
 export function registerAdminAuth(scope: FastifyInstance, authenticator: Authenticator): void {
   scope.addHook('onRequest', async (request: FastifyRequest) => {
-    const header = request.headers.authorization;
-    if (header === undefined) throw unauthorized('Authorization: send "Bearer <admin token or API token>"');
-    const given = BEARER.exec(header)?.[1];
-    if (given === undefined) throw unauthorized('Authorization: must use the Bearer scheme');
-    const principal = await authenticator.principal(given.trimEnd());
-    if (principal === undefined) {
-      const noAdminToken = !authenticator.hasAdminToken && !authenticator.isTokenShaped(given);
-      throw unauthorized(noAdminToken ? 'admin: no ADMIN_TOKEN is set on this server, and this is no API token' : 'Authorization: the token is not valid');
-    }
+    const principal = await authenticated(request, authenticator);
     principals.set(request, principal);
     // An unknown path is a 404 to anyone with credentials.
     if (request.is404) return;

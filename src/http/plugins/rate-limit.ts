@@ -5,6 +5,7 @@ import type { RateLimitDecision, RateLimiter } from '../../ratelimit/limiter.js'
 import { MemoryRateLimiter } from '../../ratelimit/memory-limiter.js';
 import { clientAddress, type TrustFunction } from '../caller/proxy-trust.js';
 import { FreshDecimals } from '../answers/fresh-decimal.js';
+import { apiArea } from '../input/path-segments.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -32,18 +33,6 @@ export const RateLimitExceededSchema = Type.Object({
 });
 export type RateLimitExceededBody = Readonly<Static<typeof RateLimitExceededSchema>>;
 
-/** The path's segments as the router reads them: each percent-decoded on its own, a malformed one left as sent. */
-function segmentsOf(url: string): string[] {
-  const [path = ''] = url.split('?', 1);
-  return path.split('/').map((segment) => {
-    try {
-      return decodeURIComponent(segment);
-    } catch {
-      return segment;
-    }
-  });
-}
-
 /**
  * Every public `/api/*` request counts, whatever its route, status or whatever refused it; admin
  * routes and preflights do not. The path is read as the router decodes it (`/%61pi/slots` is
@@ -51,8 +40,8 @@ function segmentsOf(url: string): string[] {
  */
 function isRateLimited(request: FastifyRequest): boolean {
   if (request.method === 'OPTIONS') return false;
-  const [root, api, area] = segmentsOf(request.url);
-  return root === '' && api === 'api' && area !== undefined && area !== 'admin';
+  const area = apiArea(request.url);
+  return area !== undefined && area !== 'admin';
 }
 
 /** `X-RateLimit-Remaining` under a high limit changes on every request. */

@@ -57,6 +57,10 @@ describe('admin authentication', () => {
     ['PATCH', '/api/admin/slots/1'],
     ['POST', '/api/admin/catalogue?x=1'],
     ['GET', '/api/%61dmin/catalogue'],
+    // Paths the router cannot read: their refusal comes after the credentials.
+    ['GET', '/api/admin/%ZZ'],
+    ['DELETE', '/api/admin/slots/%E0%A4%A'],
+    ['PUT', `/api/admin/slots/${'1'.repeat(5000)}`],
   ];
   const BAD_CREDENTIALS: readonly (Record<string, string> | undefined)[] = [
     undefined,
@@ -82,6 +86,11 @@ describe('admin authentication', () => {
         assert.equal(response.headers['x-ratelimit-limit'], undefined, `${method} ${url} is not rate limited`);
       }
     }
+  });
+
+  it('refuses a path the router cannot read for what it is, once the caller is authenticated', async () => {
+    assert.match(errorMessage(await t.app.inject({ url: '/api/admin/%ZZ', headers: AUTH }), 400), /^path: malformed percent-encoding/);
+    assert.match(errorMessage(await t.app.inject({ method: 'PUT', url: `/api/admin/slots/${'1'.repeat(5000)}`, headers: AUTH, payload: {} }), 414), /^path: a segment is longer than/);
   });
 
   it('lets a valid token through, whatever the case of the scheme', async () => {
