@@ -26,6 +26,21 @@ describe('validateSlotFields', () => {
     }
   });
 
+  it('names the fields the rules refuse beside those the schema refuses, in one answer', () => {
+    const input = { ...slotFields({ name: 'X' }), rtp: 500, emojiTags: ['abc', 7, '🍒', '🍒'], rating: 4.25, theme: ['Fruit'], maxWin: 'big' };
+    assert.deepEqual(new Set(errorsOf(input)), new Set([
+      'rtp: must be <= 100',
+      'emojiTags[1]: must be string',
+      'maxWin: must be number',
+      'rating: at most one decimal',
+      'theme[0]: must be lower case',
+      'emojiTags[0]: "abc" is not a single emoji',
+      'emojiTags[3]: "🍒" repeats an earlier tag',
+    ]));
+    // A field of the wrong type is named once, by the schema.
+    assert.deepEqual(errorsOf({ ...slotFields({ name: 'X' }), rtp: '96.123' }), ['rtp: must be number']);
+  });
+
   it('names missing fields', () => {
     const { provider: _provider, ...rest } = slotFields({ name: 'X' });
     assert.deepEqual(errorsOf(rest), ['provider: is required']);

@@ -52,37 +52,39 @@ function hasAtMostDecimals(value: number, decimals: number): boolean {
   return Number(value.toFixed(decimals)) === value;
 }
 
-function lowerCaseDistinct(field: string, values: readonly string[], errors: string[]): void {
+function lowerCaseDistinct(field: string, values: readonly unknown[], errors: string[]): void {
+  const texts = values.filter(isText);
   values.forEach((value, index) => {
-    if (value !== value.toLowerCase()) errors.push(`${field}[${index}]: must be lower case`);
+    if (isText(value) && value !== value.toLowerCase()) errors.push(`${field}[${index}]: must be lower case`);
   });
-  if (new Set(values).size !== values.length) errors.push(`${field}: must not repeat an entry`);
+  if (new Set(texts).size !== texts.length) errors.push(`${field}: must not repeat an entry`);
 }
 
+const isText = (value: unknown): value is string => typeof value === 'string';
+const isFiniteNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
+
 /**
- * Checks an editor's slot against the whole contract (schema and cross-field rules) and returns it
- * normalised: emoji tags in their fully-qualified form, the slug derived from the name when absent.
- * `prefix` names the record in messages (`slots[3]`) when it is part of a larger document.
+ * The rules a schema cannot say (blank names, decimals, lower-case lists, the bonus-buy feature,
+ * emojis, a derivable slug), each checked on its fields when they have the right type, so that a
+ * record failing the schema too hears of every bad field at once. Also the record's emoji tags in
+ * their fully-qualified form.
  */
-export function validateSlotFields(input: unknown, prefix = ''): Validation<SlotFields & { slug: string }> {
-  if (!slotFields.Check(input)) {
-    const errors = describeSchemaErrors(slotFields.Errors(input), prefix);
-    return { ok: false, errors: errors.length > 0 ? errors : [`${prefix || 'body'}: must be a slot object`] };
-  }
-  const name = (field: string) => (prefix === '' ? field : `${prefix}.${field}`);
+function fieldRules(input: Readonly<Record<string, unknown>>, name: (field: string) => string): { readonly errors: string[]; readonly tags: string[] } {
   const errors: string[] = [];
-  if (input.name.trim() === '') errors.push(`${name('name')}: must not be blank`);
-  if (input.provider.trim() === '') errors.push(`${name('provider')}: must not be blank`);
-  if (!hasAtMostDecimals(input.rtp, 2)) errors.push(`${name('rtp')}: at most two decimals`);
-  if (!hasAtMostDecimals(input.rating, 1)) errors.push(`${name('rating')}: at most one decimal`);
-  lowerCaseDistinct(name('theme'), input.theme, errors);
-  lowerCaseDistinct(name('features'), input.features, errors);
-  if (input.features.includes(BONUS_BUY_FEATURE) !== input.hasBonusBuy) {
+  const { name: slotName, provider, rtp, rating, theme, features, hasBonusBuy, emojiTags, slug } = input;
+  if (isText(slotName) && slotName.trim() === '') errors.push(`${name('name')}: must not be blank`);
+  if (isText(provider) && provider.trim() === '') errors.push(`${name('provider')}: must not be blank`);
+  if (isFiniteNumber(rtp) && !hasAtMostDecimals(rtp, 2)) errors.push(`${name('rtp')}: at most two decimals`);
+  if (isFiniteNumber(rating) && !hasAtMostDecimals(rating, 1)) errors.push(`${name('rating')}: at most one decimal`);
+  if (Array.isArray(theme)) lowerCaseDistinct(name('theme'), theme, errors);
+  if (Array.isArray(features)) lowerCaseDistinct(name('features'), features, errors);
+  if (Array.isArray(features) && typeof hasBonusBuy === 'boolean' && features.includes(BONUS_BUY_FEATURE) !== hasBonusBuy) {
     errors.push(`${name('features')}: must contain "${BONUS_BUY_FEATURE}" exactly when hasBonusBuy is true`);
   }
   const tags: string[] = [];
   const keys = new Set<string>();
-  input.emojiTags.forEach((tag, index) => {
+  (Array.isArray(emojiTags) ? emojiTags : []).forEach((tag: unknown, index) => {
+    if (!isText(tag)) return;
     const emoji = canonicalEmoji(tag);
     if (emoji === undefined) {
       errors.push(`${name('emojiTags')}[${index}]: ${quote(tag)} is not a single emoji`);
@@ -93,8 +95,25 @@ export function validateSlotFields(input: unknown, prefix = ''): Validation<Slot
       tags.push(emoji);
     }
   });
-  const slug = input.slug ?? slugify(input.name);
-  if (slug === '') errors.push(`${name('slug')}: cannot be derived from the name; give one`);
-  if (errors.length > 0) return { ok: false, errors };
-  return { ok: true, value: { ...input, slug, emojiTags: tags } };
+  if (slug === undefined && isText(slotName) && slugify(slotName) === '') errors.push(`${name('slug')}: cannot be derived from the name; give one`);
+  return { errors, tags };
+}
+
+/**
+ * Checks an editor's slot against the whole contract (schema and cross-field rules), naming every bad
+ * field at once, and returns it normalised: emoji tags in their fully-qualified form, the slug derived
+ * from the name when absent. `prefix` names the record in messages (`slots[3]`) when it is part of a
+ * larger document.
+ */
+export function validateSlotFields(input: unknown, prefix = ''): Validation<SlotFields & { slug: string }> {
+  const fitsSchema = slotFields.Check(input);
+  const schemaErrors = fitsSchema ? [] : describeSchemaErrors(slotFields.Errors(input), prefix);
+  const isRecord = typeof input === 'object' && input !== null && !Array.isArray(input);
+  const name = (field: string) => (prefix === '' ? field : `${prefix}.${field}`);
+  const { errors, tags } = isRecord ? fieldRules(input as Record<string, unknown>, name) : { errors: [], tags: [] };
+  if (!fitsSchema || errors.length > 0) {
+    const all = [...schemaErrors, ...errors];
+    return { ok: false, errors: all.length > 0 ? all : [`${prefix || 'body'}: must be a slot object`] };
+  }
+  return { ok: true, value: { ...input, slug: input.slug ?? slugify(input.name), emojiTags: tags } };
 }
