@@ -52,6 +52,9 @@ function hasAtMostDecimals(value: number, decimals: number): boolean {
   return Number(value.toFixed(decimals)) === value;
 }
 
+const isText = (value: unknown): value is string => typeof value === 'string';
+const isFiniteNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
+
 function lowerCaseDistinct(field: string, values: readonly unknown[], errors: string[]): void {
   const texts = values.filter(isText);
   values.forEach((value, index) => {
@@ -59,9 +62,6 @@ function lowerCaseDistinct(field: string, values: readonly unknown[], errors: st
   });
   if (new Set(texts).size !== texts.length) errors.push(`${field}: must not repeat an entry`);
 }
-
-const isText = (value: unknown): value is string => typeof value === 'string';
-const isFiniteNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
 
 /**
  * The rules a schema cannot say (blank names, decimals, lower-case lists, the bonus-buy feature,

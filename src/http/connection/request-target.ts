@@ -8,7 +8,7 @@ const ABSOLUTE_FORM = /^https?:\/\/([^/?#]*)(.*)$/is;
  * a proxy sends it) as the same request in origin form: RFC 9112 §3.2.2 has a server accept it, take
  * the host from the target and ignore the Host header. The router already found such a target's
  * route; everything that reads the path (rate limits, the fast path, admin checks) now sees it too,
- * byte for byte as sent. Other forms (`*`, garbage) are left to be answered as unknown paths.
+ * byte for byte as sent. Other forms (`*`, garbage) are left as they are, for the router.
  */
 export function toOriginForm(request: IncomingMessage): void {
   const target = request.url;
