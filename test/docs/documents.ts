@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { extname, join } from 'node:path';
 
 /** The places a reader (or the code) cites the documents from: what the documents' tests scan. */
-export const CITING_ROOTS = ['src', 'test', 'scripts', 'bench', 'clients', 'docs', 'README.md'] as const;
+const CITING_ROOTS = ['src', 'test', 'scripts', 'bench', 'clients', 'docs', 'README.md', 'CONTRIBUTING.md'] as const;
 
 const TEXT_FILES = new Set(['.ts', '.js', '.mjs', '.md', '.sh', '.json', '.jsonc', '.css', '.html', '.yaml', '.yml']);
 const NOT_OURS = new Set(['node_modules', 'dist']);
