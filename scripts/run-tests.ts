@@ -20,7 +20,7 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { build, type Plugin } from 'esbuild';
+import { build, stop, type Plugin } from 'esbuild';
 import { PROGRAMS, PROGRAMS_VARIABLE } from '../test/support/programs.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -87,6 +87,9 @@ try {
 } catch (error) {
   removeBundles();
   throw error;
+} finally {
+  // Ends esbuild's service process now, so that it is waited for and its CPU counted with the run's.
+  await stop();
 }
 
 const bundled = (source: string) => join(out, source.replace(/\.ts$/, '.mjs'));
