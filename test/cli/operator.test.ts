@@ -8,6 +8,7 @@ import { after, before, describe, it } from 'node:test';
 import { AccessService } from '../../src/access/access-service.js';
 import { newPassword } from '../../src/cli/password-prompt.js';
 import { SqliteStore } from '../../src/store/sqlite.js';
+import { programArguments } from '../support/programs.js';
 
 interface Run {
   readonly code: number | null;
@@ -17,7 +18,7 @@ interface Run {
 
 /** `npm run operator -- …args` as a real process on the database at `path`, `stdin` piped in. */
 function operator(path: string, args: readonly string[], stdin = ''): Promise<Run> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/operator.ts', ...args], {
+  const child = spawn(process.execPath, [...programArguments('operator'), ...args], {
     env: { ...process.env, DATABASE_URL: `sqlite://${path}` },
     stdio: ['pipe', 'pipe', 'pipe'],
   });

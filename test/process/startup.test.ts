@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { startServer } from '../support/process.js';
+import { programArguments } from '../support/programs.js';
 
 describe('starting the service as a process', () => {
   const dir = mkdtempSync(join(tmpdir(), 'slotmoji-start-'));
@@ -12,7 +13,7 @@ describe('starting the service as a process', () => {
 
   for (const [variable, value] of [['PORT', 'abc'], ['RATE_LIMIT_PER_MINUTE', '-1'], ['RATE_LIMIT_IPV6_PREFIX', '200'], ['TRUST_PROXY', '10.0.0.0/40'], ['DATABASE_URL', 'mysql://db/x']] as const) {
     it(`stops with one line naming ${variable}=${value} and a non-zero exit`, async () => {
-      const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+      const child = spawn(process.execPath, programArguments('server'), {
         env: { ...process.env, [variable]: value, DATABASE_URL: variable === 'DATABASE_URL' ? value : join(dir, 'bad.db') },
         stdio: ['ignore', 'pipe', 'pipe'],
       });

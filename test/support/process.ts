@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
+import { programArguments } from './programs.js';
 
 export interface ServerProcess {
   readonly url: string;
@@ -25,11 +26,11 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** How the sources are run: through tsx, without a build. */
-const FROM_SOURCES = ['--import', 'tsx', 'src/server.ts'];
-
-/** Runs `src/server.ts` (or the given node arguments, e.g. a built bundle) as a real process and resolves once it answers HTTP. */
-export async function startServer(env: Readonly<Record<string, string>>, timeoutMs = 20_000, nodeArguments: readonly string[] = FROM_SOURCES): Promise<ServerProcess> {
+/**
+ * Runs `src/server.ts` (its bundle in the suite's run, see test/support/programs.ts; or the given node
+ * arguments, e.g. a built dist/) as a real process and resolves once it answers HTTP.
+ */
+export async function startServer(env: Readonly<Record<string, string>>, timeoutMs = 20_000, nodeArguments: readonly string[] = programArguments('server')): Promise<ServerProcess> {
   const port = env['PORT'] !== undefined ? Number(env['PORT']) : await freePort();
   const child = spawn(process.execPath, nodeArguments, {
     env: { ...process.env, LOG_LEVEL: 'warn', ...env, PORT: String(port), HOST: '127.0.0.1' },

@@ -12,6 +12,7 @@ import { WebhookDelivery } from '../../src/webhooks/delivery.js';
 import { AUTH, startAdminApp, type AdminApp } from '../support/admin.js';
 import { slotFields } from '../support/fixtures.js';
 import { createTestDatabase } from '../support/postgres.js';
+import { programArguments } from '../support/programs.js';
 import { startReceiver, type Receiver } from '../support/receiver.js';
 
 /*
@@ -41,7 +42,7 @@ const KINDS: readonly { readonly name: string; readonly kind: 'sqlite' | 'postgr
 ];
 
 function startWorker(kind: string, location: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'test/support/webhook-worker.ts', kind, location], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [...programArguments('webhookWorker'), kind, location], { stdio: ['ignore', 'pipe', 'inherit'] });
   return new Promise((resolve, reject) => {
     child.stdout?.on('data', (chunk: Buffer) => chunk.toString().includes('started') && resolve(child));
     child.once('exit', (code) => reject(new Error(`the worker exited with ${code}`)));

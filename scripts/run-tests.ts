@@ -1,0 +1,105 @@
+/**
+ * `npm run test:only [-- paths…]`: node's test runner over every test file (or those under the given
+ * files and folders), each first bundled by esbuild with the sources and production packages it imports
+ * into ES modules (shared code split into chunks), then run as plain JavaScript.
+ *
+ * Why: through tsx, every test process (one per file) and every program a test starts spent seconds of
+ * CPU on loading alone: tsx's loader thread resolves and reads about a thousand modules one message at a
+ * time. Bundled, a test file is a handful of modules. One esbuild run for the whole suite costs less than
+ * one test file's start-up did.
+ *
+ * The programs tests start as processes (the server, the operator command line, the webhook worker)
+ * are bundled beside the tests; test/support/process.ts runs those bundles when SLOTMOJI_TEST_PROGRAMS
+ * names their folder, and the sources through tsx otherwise, so one file run alone
+ * (`node --import tsx --test test/…/x.test.ts`) needs no build.
+ *
+ * Bundling keeps what a module sees of itself: `import.meta.url` is the URL of its source file, so
+ * paths built from it (the project's root, artifacts/) are the same as through tsx.
+ */
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { build, stop, type Plugin } from 'esbuild';
+import { PROGRAMS, PROGRAMS_VARIABLE } from '../test/support/programs.js';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+/** CommonJS packages inside an ES module call `require`, which an ES module has to make for itself. */
+const REQUIRE_IN_ESM = "import { createRequire as createRequireForBundle } from 'node:module'; const require = createRequireForBundle(import.meta.url);";
+
+/**
+ * Left as packages of their own, loaded from node_modules: what scripts/build.ts leaves out of the
+ * server's bundle (native addons, packages that read files beside their code), and the development
+ * tools (browsers, compilers, linters), which only a few test files load.
+ */
+function externalPackages(): string[] {
+  const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { devDependencies: Record<string, string> };
+  return ['better-sqlite3', '@node-rs/argon2', 'pg', 'ioredis', '@fastify/swagger-ui', ...Object.keys(manifest.devDependencies)];
+}
+
+/** Every TypeScript module keeps its own `import.meta.url`, as if it had not been bundled. */
+const ownImportMetaUrl: Plugin = {
+  name: 'own-import-meta-url',
+  setup(esbuild) {
+    esbuild.onLoad({ filter: /\.ts$/ }, (args) => ({
+      contents: readFileSync(args.path, 'utf8').replaceAll('import.meta.url', JSON.stringify(pathToFileURL(args.path).href)),
+      loader: 'ts',
+    }));
+  },
+};
+
+/** The test files under `path` (a file or a folder), sorted. */
+function testFiles(path: string): string[] {
+  if (!statSync(path).isDirectory()) return [path];
+  return readdirSync(path, { recursive: true, encoding: 'utf8' })
+    .filter((name) => name.endsWith('.test.ts'))
+    .map((name) => join(path, name))
+    .sort();
+}
+
+const files = (process.argv.length > 2 ? process.argv.slice(2) : ['test']).flatMap((path) => testFiles(relative(ROOT, resolve(path))));
+
+// Inside the project, so that the bundles find the external packages in node_modules as the sources do.
+const cache = join(ROOT, 'node_modules', '.cache');
+mkdirSync(cache, { recursive: true });
+const out = mkdtempSync(join(cache, 'slotmoji-tests-'));
+const removeBundles = () => rmSync(out, { recursive: true, force: true });
+
+try {
+  await build({
+    absWorkingDir: ROOT,
+    entryPoints: [...files, ...Object.values(PROGRAMS)],
+    outdir: out,
+    outbase: ROOT,
+    outExtension: { '.js': '.mjs' },
+    bundle: true,
+    splitting: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    external: externalPackages(),
+    banner: { js: REQUIRE_IN_ESM },
+    plugins: [ownImportMetaUrl],
+    sourcemap: 'linked',
+    logLevel: 'warning',
+  });
+} catch (error) {
+  removeBundles();
+  throw error;
+} finally {
+  // Ends esbuild's service process now, so that it is waited for and its CPU counted with the run's.
+  await stop();
+}
+
+const bundled = (source: string) => join(out, source.replace(/\.ts$/, '.mjs'));
+const runner = spawn(process.execPath, ['--enable-source-maps', '--test', '--test-concurrency=2', '--test-reporter=spec', ...files.map(bundled)], {
+  cwd: ROOT,
+  env: { ...process.env, [PROGRAMS_VARIABLE]: out },
+  stdio: 'inherit',
+});
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => runner.kill(signal));
+runner.once('exit', (code, signal) => {
+  removeBundles();
+  process.exitCode = code ?? (signal === null ? 1 : 128);
+});
