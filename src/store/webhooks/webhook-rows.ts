@@ -1,3 +1,4 @@
+import type { AuditTarget } from '../access.js';
 import type { DeliveryAttempt, EndpointSecrets, EndpointStatus, LeasedEndpoint, WebhookEndpoint } from './webhook-store.js';
 
 /** An endpoint row as either database gives it back (PostgreSQL's bigints arrive as strings). */
@@ -28,6 +29,11 @@ export interface AttemptRow {
 }
 
 const STATUSES: readonly EndpointStatus[] = ['enabled', 'failing', 'disabled'];
+
+/** An endpoint's entry's target: which endpoint, with its URL and events (never its secret). */
+export function webhookTarget(row: EndpointRow): AuditTarget {
+  return { type: 'webhook', id: String(row.id), url: row.url, events: JSON.parse(row.events) as string[] };
+}
 
 export function endpointOf(row: EndpointRow): WebhookEndpoint {
   return {
