@@ -1,11 +1,12 @@
 import type pg from 'pg';
 import type { Actor } from '../access.js';
 import { writeAuditEntry } from '../access/postgres-access.js';
-import { attemptOf, endpointOf, leasedOf, secretsOf, webhookTarget, type AttemptRow, type EndpointRow } from './webhook-rows.js';
+import { attemptOf, backlogOf, endpointOf, leasedOf, secretsOf, webhookTarget, type AttemptRow, type BacklogRow, type EndpointRow } from './webhook-rows.js';
 import {
   ATTEMPTS_KEPT,
   type DeliveryAttempt,
   type DeliveryState,
+  type EndpointBacklog,
   type EndpointInput,
   type EndpointSecrets,
   type EndpointStatus,
@@ -63,6 +64,15 @@ export class PostgresWebhookStore implements WebhookStore {
 
   async listEndpoints(): Promise<readonly WebhookEndpoint[]> {
     return (await this.query<EndpointRow>('SELECT * FROM webhook_endpoints ORDER BY id')).map(endpointOf);
+  }
+
+  async backlog(): Promise<readonly EndpointBacklog[]> {
+    const rows = await this.query<BacklogRow>(
+      `SELECT id, status, GREATEST((SELECT value FROM meta WHERE key = 'change_seq') - cursor, 0) AS undelivered,
+              (SELECT time FROM changes WHERE seq > cursor ORDER BY seq LIMIT 1) AS oldest
+         FROM webhook_endpoints WHERE status <> 'disabled' ORDER BY id`,
+    );
+    return rows.map(backlogOf);
   }
 
   async getEndpoint(id: number): Promise<WebhookEndpoint | undefined> {

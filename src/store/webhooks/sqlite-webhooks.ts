@@ -1,11 +1,12 @@
 import type Database from 'better-sqlite3';
 import type { Actor } from '../access.js';
 import { writeAuditEntry } from '../access/sqlite-access.js';
-import { attemptOf, endpointOf, leasedOf, secretsOf, webhookTarget, type AttemptRow, type EndpointRow } from './webhook-rows.js';
+import { attemptOf, backlogOf, endpointOf, leasedOf, secretsOf, webhookTarget, type AttemptRow, type BacklogRow, type EndpointRow } from './webhook-rows.js';
 import {
   ATTEMPTS_KEPT,
   type DeliveryAttempt,
   type DeliveryState,
+  type EndpointBacklog,
   type EndpointInput,
   type EndpointSecrets,
   type EndpointStatus,
@@ -78,6 +79,14 @@ export class SqliteWebhookStore implements WebhookStore {
 
   async listEndpoints(): Promise<readonly WebhookEndpoint[]> {
     return (this.db.prepare('SELECT * FROM webhook_endpoints ORDER BY id').all() as EndpointRow[]).map(endpointOf);
+  }
+
+  async backlog(): Promise<readonly EndpointBacklog[]> {
+    const rows = this.statement(
+      `SELECT id, status, MAX(${LATEST} - cursor, 0) AS undelivered, (SELECT time FROM changes WHERE seq > cursor ORDER BY seq LIMIT 1) AS oldest
+         FROM webhook_endpoints WHERE status <> 'disabled' ORDER BY id`,
+    ).all() as BacklogRow[];
+    return rows.map(backlogOf);
   }
 
   async getEndpoint(id: number): Promise<WebhookEndpoint | undefined> {
