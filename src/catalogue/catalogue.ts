@@ -4,34 +4,24 @@ import type { EmojiAggregates } from './emojis/emoji-usage.js';
 import type { EmojiWordIndex } from './emojis/emoji-words.js';
 import { countFacet, type FacetCount, type FacetForms, type FacetName } from './search/facets.js';
 import { answerPage } from './search/index/answer.js';
+import type { SearchPage, SlotQuery } from './search/slot-query.js';
 import { fieldCheck, type Page, type SlotFilter } from './search/filter.js';
 import { shownProviderName, summariseProviders, type ProviderSummary } from './snapshot/providers.js';
 import type { ScoredSlot } from './emojis/ranking.js';
 import { matchWord, queryWords, WordMatch, type QueryWord } from './search/search-words.js';
 import type { SlotRecord } from './records/slot.js';
 import type { SlotKeys } from './snapshot/slot-keys.js';
-import { comparator, Found, ID_ORDER, type SlotOrder } from './search/slot-order.js';
+import { comparator, Found, ID_ORDER } from './search/slot-order.js';
 import { runAtOnce, runSliced } from './snapshot/steps.js';
+
+// The search's question and answer live beside the index that answers them; they are the snapshot's too.
+export type { SearchPage, SlotQuery } from './search/slot-query.js';
 
 export type MatchMode = 'any' | 'all';
 
 export interface MatchedSlot extends ScoredSlot {
   /** The slot's own stored tags that matched, in the order the emojis were requested. */
   readonly matched: readonly string[];
-}
-
-/** What a search asks for (decisions §13): filters, the words of `q`, an order. */
-export interface SlotQuery {
-  readonly filter: SlotFilter;
-  /** The search words of `q` (see `searchWords`); undefined without `q`. */
-  readonly words?: readonly string[];
-  readonly order: SlotOrder;
-}
-
-export interface SearchPage {
-  readonly slots: readonly SlotRecord[];
-  readonly total: number;
-  readonly facets?: Record<string, FacetCount[]>;
 }
 
 const ID_PATTERN = /^[1-9][0-9]{0,15}$/;

@@ -1,13 +1,5 @@
+import type { Migration } from './migration-step.js';
 import { SESSION_MIGRATION } from './sessions/postgres-sessions.js';
-
-/**
- * The PostgreSQL schema, as an ordered list of steps. A step, once released, is never edited:
- * a change is a new step, so every database reaches the same schema whatever version it started at.
- */
-export interface Migration {
-  readonly version: number;
-  readonly sql: string;
-}
 
 export const MIGRATIONS: readonly Migration[] = [
   {

@@ -8,7 +8,7 @@ const VolatilitySchema = Type.Enum(['Low', 'Medium', 'High', 'Extreme']);
 export const SLUG_PATTERN = '^[a-z0-9]+(-[a-z0-9]+)*$';
 export const BONUS_BUY_FEATURE = 'bonus buy';
 const MIN_EMOJI_TAGS = 1;
-const MAX_EMOJI_TAGS = 12;
+export const MAX_EMOJI_TAGS = 12;
 
 const text = (maxLength: number) => Type.String({ minLength: 1, maxLength });
 const texts = (maxItems: number, maxLength: number) => Type.Array(text(maxLength), { maxItems });

@@ -167,7 +167,7 @@ export function spinFilterParams(query: Query): SlotFilter {
   return filterParams(paramsOf(query), false);
 }
 
-const MAX_QUERY_CHARACTERS = 100;
+export const MAX_QUERY_CHARACTERS = 100;
 
 /** `q`: 1–100 characters once trimmed, as its search words. */
 function wordsParam(params: Params): string[] | undefined {

@@ -31,7 +31,7 @@ import { allowSlowUpload } from '../connection/slow-uploads.js';
 
 const ADMIN_PREFIX = '/api/admin';
 /** A whole catalogue of 100,000 slots is about 110 MB; only its import takes bodies this large. */
-const CATALOGUE_BODY_LIMIT = 128 * 1024 * 1024;
+export const CATALOGUE_BODY_LIMIT = 128 * 1024 * 1024;
 
 export interface AdminDeps {
   readonly config: Config;

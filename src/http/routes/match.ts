@@ -12,7 +12,7 @@ import { MATCH_EXAMPLE, MATCH_REQUEST_EXAMPLE } from '../contract/openapi-exampl
 import { DOCUMENTED_ONLY, EMOJI_TEXT, PayloadTooLargeSchema, UnsupportedMediaTypeSchema } from '../contract/request-schemas.js';
 import { bodyBytes, MB, perSnapshotCache } from '../answers/snapshot-memo.js';
 
-const DEFAULT_MATCH_LIMIT = 100;
+export const DEFAULT_MATCH_LIMIT = 100;
 
 export const MatchItemSchema = Type.Object({
   id: Type.Integer(),

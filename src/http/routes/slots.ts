@@ -93,8 +93,8 @@ export function similarBody(catalogue: Catalogue, idOrSlug: string, query: Query
   });
 }
 
-const DEFAULT_SIMILAR_LIMIT = 10;
-const MAX_SIMILAR_LIMIT = 100;
+export const DEFAULT_SIMILAR_LIMIT = 10;
+export const MAX_SIMILAR_LIMIT = 100;
 
 /** The body of `GET /api/slots/{id_or_slug}`, or the 404. */
 export function slotBody(catalogue: Catalogue, idOrSlug: string, baseOf: () => string): Representation {

@@ -1,5 +1,5 @@
 import type { Role } from '../access.js';
-import type { Migration } from '../postgres-migrations.js';
+import type { Migration } from '../migration-step.js';
 import type { SessionStore, StoredSession } from '../sessions.js';
 
 /** Console sessions, sign-in failures and pending imports (decisions §18). */

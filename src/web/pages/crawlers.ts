@@ -2,7 +2,7 @@ import { slotPageUrl, type SlotRecord } from '../../catalogue/records/slot.js';
 import { escapeHtml } from '../markup/html.js';
 
 /** The sitemap protocol's limit of URLs per file; a larger site is a sitemap index of several files. */
-const SITEMAP_MAX_URLS = 50_000;
+export const SITEMAP_MAX_URLS = 50_000;
 
 const HEAD = '<?xml version="1.0" encoding="UTF-8"?>\n';
 const NAMESPACE = 'http://www.sitemaps.org/schemas/sitemap/0.9';

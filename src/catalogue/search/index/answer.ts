@@ -2,7 +2,7 @@ import type { SlotRecord } from '../../records/slot.js';
 import type { FacetCount, FacetForms, FacetName } from '../facets.js';
 import { facetPostingsOf } from './facet-postings.js';
 import { facetValueCount } from './facet-values.js';
-import type { SearchPage, SlotQuery } from '../../catalogue.js';
+import type { SearchPage, SlotQuery } from '../slot-query.js';
 import type { Page } from '../filter.js';
 import type { SlotOrder } from '../slot-order.js';
 import type { FieldName } from './field-postings.js';
