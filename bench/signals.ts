@@ -56,7 +56,7 @@ async function startNginx(dir: string, upstreamPort: number): Promise<{ url: str
     .replace(/^\s*(ssl_\w+) .*$/gm, '')
     .replace('listen 80;', `listen 127.0.0.1:${await freePort()};`)
     .replace('listen 443 ssl;', `listen 127.0.0.1:${port};`);
-  mkdirSync(join(dir, 'temp'));
+  mkdirSync(join(dir, 'temp'), { recursive: true });
   writeFileSync(join(dir, 'slotmoji.conf'), site);
   writeFileSync(
     join(dir, 'nginx.conf'),
