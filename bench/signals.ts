@@ -12,7 +12,7 @@
  *   flock /tmp/slotmoji-bench.lock npm run bench:signals
  *
  * Knobs: BENCH_SIGNALS_BASE (the commit before the signals by default), BENCH_SIGNALS_ROUNDS (5),
- * BENCH_SIGNALS_SECONDS (2 per round and side), BENCH_SIGNALS_CELLS (a comma-separated list of cell names
+ * BENCH_SIGNALS_SECONDS (2 per round and side), BENCH_SIGNALS_CELLS (cell names separated by semicolons, as cell names hold commas
  * to run; all public cells by default), BENCH_CONNECTIONS (32).
  */
 import { execFileSync, spawn } from 'node:child_process';
@@ -34,7 +34,7 @@ const knob = (name: string, fallback: number) => Number(process.env[name] ?? fal
 const ROUNDS = knob('BENCH_SIGNALS_ROUNDS', 5);
 const SECONDS = knob('BENCH_SIGNALS_SECONDS', 2);
 const CONNECTIONS = knob('BENCH_CONNECTIONS', 32);
-const CELLS = process.env['BENCH_SIGNALS_CELLS']?.split(',').map((cell) => cell.trim());
+const CELLS = process.env['BENCH_SIGNALS_CELLS']?.split(';').map((cell) => cell.trim());
 const line = (text = '') => void process.stdout.write(`${text}\n`);
 
 /** The commit's sources built into a folder of its own, beside this checkout's packages; returns its dist/server.js. */
