@@ -11,7 +11,7 @@
  *
  *   flock /tmp/slotmoji-bench.lock npm run bench:signals
  *
- * Knobs: BENCH_SIGNALS_BASE (the commit before the signals by default), BENCH_SIGNALS_ROUNDS (5),
+ * Knobs: BENCH_SIGNALS_BASE (the commit before the signals by default), BENCH_SIGNALS_WITH (HEAD), BENCH_SIGNALS_ROUNDS (5),
  * BENCH_SIGNALS_SECONDS (2 per round and side), BENCH_SIGNALS_CELLS (cell names separated by semicolons, as cell names hold commas
  * to run; all public cells by default), BENCH_CONNECTIONS (32).
  */
@@ -84,7 +84,7 @@ async function startNginx(dir: string, upstreamPort: number): Promise<{ url: str
 async function main(): Promise<void> {
   const machine = describeMachine();
   const base = execFileSync('git', ['rev-parse', '--short', process.env['BENCH_SIGNALS_BASE'] ?? BEFORE_SIGNALS], { cwd: ROOT, encoding: 'utf8' }).trim();
-  const head = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).trim();
+  const head = execFileSync('git', ['rev-parse', '--short', process.env['BENCH_SIGNALS_WITH'] ?? 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).trim();
   line(`# bench:signals, ${new Date().toISOString()}, ${machine.cpuModel} x${machine.cpuCount}, load ${loadAverage()}`);
   const dir = mkdtempSync(join(tmpdir(), 'slotmoji-bench-signals-'));
   const servers: SlotmojiServer[] = [];
