@@ -28,6 +28,7 @@ import { PUBLIC_BODY_LIMIT, SERVER_TIMEOUTS, serverOptions, type ServerTimeouts 
 import { fastPath, type FastPath } from './http/fast-path/fast-path.js';
 import { loggerOptions } from './http/observability/logging.js';
 import { AppMetrics, type MetricsExposition } from './http/observability/metrics.js';
+import type { BackgroundTallies } from './http/observability/signal-metrics.js';
 import { jsonParser } from './http/input/json-parser.js';
 import { apiArea } from './http/input/path-segments.js';
 import { registerOpenApi } from './http/contract/openapi.js';
@@ -63,6 +64,8 @@ export interface AppDeps {
   readonly heartbeatMs?: number;
   /** What `/metrics` answers given this app's own metrics: those themselves when not given (one process). */
   readonly metricsExposition?: (own: AppMetrics) => MetricsExposition;
+  /** What webhook delivery and audit pruning (started by server.ts) have done, for `/metrics`; none when not given. */
+  readonly tallies?: BackgroundTallies;
 }
 
 /** The whole HTTP service, wired but not listening: `server.ts` listens, tests call `inject`. */
@@ -155,7 +158,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   redirectRoutes(app, context);
   const feed = new ChangeFeed(store);
   deps.catalogue.onAdvance(() => feed.advanced());
-  followRoutes(app, { config, catalogue: deps.catalogue, proxyTrust, feed, streamSeats: deps.streamSeats, ...(deps.heartbeatMs === undefined ? {} : { heartbeatMs: deps.heartbeatMs }) });
+  const streams = followRoutes(app, { config, catalogue: deps.catalogue, proxyTrust, feed, streamSeats: deps.streamSeats, ...(deps.heartbeatMs === undefined ? {} : { heartbeatMs: deps.heartbeatMs }) });
+  metrics.addSignals({ catalogue: deps.catalogue, openStreams: () => streams.size, tallies: deps.tallies, now });
   const webhooks = deps.webhooks ?? new Webhooks(deps.catalogue.store, { allowPrivate: config.webhookAllowPrivate });
   adminRoutes(app, { config, catalogue: deps.catalogue, rateLimiter, access, authenticator, webhooks });
   pageRoutes(app, context);

@@ -56,16 +56,6 @@ async function main(): Promise<void> {
   const catalogue = await CatalogueService.open(store, () => readCatalogueDocument(), undefined, (error, what) => warn(error, what));
   const rateLimiter = config.redisUrl === undefined ? workerRateLimiter(config) : await connectRedisLimiter(config, config.redisUrl);
   const streamSeats = config.redisUrl === undefined ? undefined : await connectRedisStreamSeats(config, config.redisUrl);
-  const app = await buildApp({ config, catalogue, rateLimiter, ...(streamSeats === undefined ? {} : { streamSeats }), metricsExposition: workerMetricsExposition(config) });
-  warn = (error, what) => app.log.warn({ err: error }, what);
-  // Old audit entries go in short batches once an hour (and once at start); every instance may do it, harmlessly.
-  const prune = () =>
-    pruneAudit(store.access, config.auditRetentionDays, Date.now()).then(
-      (deleted) => deleted > 0 && app.log.info({ deleted }, 'pruned old audit entries'),
-      (error: unknown) => app.log.warn({ err: error }, 'pruning the audit failed; trying again in an hour'),
-    );
-  const pruning = setInterval(() => void prune(), AUDIT_PRUNE_INTERVAL_MS).unref();
-  void prune();
   // Payloads carry absolute slot URLs: the public origin, or this server's own address.
   const webhookBase = config.publicBaseUrl ?? `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${config.port}`;
   const delivery = new WebhookDelivery({
@@ -74,6 +64,21 @@ async function main(): Promise<void> {
     allowPrivate: config.webhookAllowPrivate,
     onTrouble: (error) => warn(error, 'webhook delivery failed; retrying'),
   });
+  let auditPruned = 0;
+  const tallies = { deliveries: () => delivery.outcomes, auditPruned: () => auditPruned };
+  const app = await buildApp({ config, catalogue, rateLimiter, ...(streamSeats === undefined ? {} : { streamSeats }), metricsExposition: workerMetricsExposition(config), tallies });
+  warn = (error, what) => app.log.warn({ err: error }, what);
+  // Old audit entries go in short batches once an hour (and once at start); every instance may do it, harmlessly.
+  const prune = () =>
+    pruneAudit(store.access, config.auditRetentionDays, Date.now()).then(
+      (deleted) => {
+        auditPruned += deleted;
+        if (deleted > 0) app.log.info({ deleted }, 'pruned old audit entries');
+      },
+      (error: unknown) => app.log.warn({ err: error }, 'pruning the audit failed; trying again in an hour'),
+    );
+  const pruning = setInterval(() => void prune(), AUDIT_PRUNE_INTERVAL_MS).unref();
+  void prune();
   catalogue.onAdvance(() => delivery.changed());
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');

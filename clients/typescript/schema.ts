@@ -4550,9 +4550,20 @@ export interface operations {
                                 name: string;
                             };
                             action: "slot.create" | "slot.replace" | "slot.delete" | "slot.restore" | "categories.replace" | "catalogue.import" | "ratelimit.reset" | "operator.create" | "operator.passwd" | "operator.role" | "operator.disable" | "operator.enable" | "token.create" | "token.revoke" | "webhook.create" | "webhook.update" | "webhook.rotate" | "webhook.delete" | "session.sign-in" | "session.sign-in-failed" | "session.sign-out";
+                            /** @description What the entry is about; a token's and a webhook endpoint's entries also describe it as it was (never its secret) */
                             target: {
                                 type: string;
                                 id: string;
+                                /** @description A token's name */
+                                name?: string;
+                                /** @description A token's scope */
+                                scope?: string;
+                                /** @description A token's expiry (null: none) */
+                                expiresAt?: string | null;
+                                /** @description A webhook endpoint's URL */
+                                url?: string;
+                                /** @description A webhook endpoint's event types */
+                                events?: string[];
                             };
                             /** @description For a slot change: the slot before it (null: it did not exist) */
                             before?: {

@@ -46,9 +46,27 @@ export const AUDIT_ACTIONS = [
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-export interface AuditTarget {
-  readonly type: 'slot' | 'catalogue' | 'categories' | 'client' | 'operator' | 'token' | 'webhook';
-  readonly id: string;
+/**
+ * What an entry was about. A token's entry also names the token as it was (its name, scope and
+ * expiry) and a webhook endpoint's its URL and events, so a revoked token or a deleted endpoint can
+ * still be told apart in the audit; never a secret.
+ */
+export type AuditTarget =
+  | { readonly type: 'slot' | 'catalogue' | 'categories' | 'client' | 'operator'; readonly id: string }
+  | ({ readonly type: 'token'; readonly id: string } & Partial<TokenDescription>)
+  | ({ readonly type: 'webhook'; readonly id: string } & Partial<WebhookDescription>);
+
+/** A token as its audit entries describe it. */
+export interface TokenDescription {
+  readonly name: string;
+  readonly scope: TokenScope;
+  readonly expiresAt: string | null;
+}
+
+/** A webhook endpoint as its audit entries describe it. */
+export interface WebhookDescription {
+  readonly url: string;
+  readonly events: readonly string[];
 }
 
 /** An entry about to be written. Slot changes carry the record before and after (null: none). */

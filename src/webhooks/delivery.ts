@@ -98,6 +98,14 @@ class LogReader {
 /** The message id of a change: the same on every retry, so receivers can drop a repeat. */
 const messageIdOf = (sequence: number) => `msg_${sequence}`;
 
+/** What became of one delivery: accepted (2xx), refused for good (410: the endpoint is disabled), or failed (to be retried). */
+export type DeliveryOutcome = 'delivered' | 'failed' | 'gone';
+
+function outcomeOf(status: number | null): DeliveryOutcome {
+  if (status !== null && status >= 200 && status < 300) return 'delivered';
+  return status === 410 ? 'gone' : 'failed';
+}
+
 /**
  * Delivers the change log to webhook endpoints (decisions §19) from the store's outbox: each
  * endpoint's cursor over the log, leased to one instance at a time, so deliveries go out in
@@ -105,6 +113,8 @@ const messageIdOf = (sequence: number) => `msg_${sequence}`;
  * a lease leaves its delivery to whoever takes the lease after it expires.
  */
 export class WebhookDelivery {
+  /** Deliveries attempted by this instance since it started, by outcome: for `/metrics` (decisions §20). */
+  readonly outcomes: Record<DeliveryOutcome, number> = { delivered: 0, failed: 0, gone: 0 };
   private readonly owner: string;
   private readonly now: () => number;
   private readonly delays: readonly number[];
@@ -272,6 +282,7 @@ export class WebhookDelivery {
           error: outcome.error,
         });
         state = this.after(state, item.sequence, outcome);
+        this.outcomes[outcomeOf(outcome.status)] += 1;
         if (state.cursor !== item.sequence) break;
         if (pending.length >= FLUSH_EVERY && !(await flush(this.now() + this.leaseMs))) return false;
       }

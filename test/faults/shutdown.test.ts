@@ -15,6 +15,8 @@ import { startServer } from '../support/process.js';
 import { openStream } from '../support/sse.js';
 import { openConnection, parseResponses, type OpenConnection } from '../support/raw-http.js';
 import { startReceiver } from '../support/receiver.js';
+import { createTestDatabase } from '../support/postgres.js';
+import { deleteKeys, REDIS_URL, testKeyPrefix } from '../ratelimit/redis-support.js';
 import { eventually, within } from '../support/wait.js';
 
 /** The longest a SIGTERM may take to end the process, whatever clients are doing. */
@@ -162,6 +164,31 @@ describe('SIGTERM to a real server process', () => {
       assert.ok(performance.now() - signalled < 3_000, 'streams do not hold the shutdown to its 8 s cut');
     } finally {
       await server.kill();
+    }
+  });
+
+  it('ends every open change stream cleanly on PostgreSQL with the seats in Redis', async () => {
+    const database = await createTestDatabase();
+    const prefix = testKeyPrefix();
+    const server = await startServer({ DATABASE_URL: database.url, REDIS_URL, REDIS_KEY_PREFIX: prefix, ADMIN_TOKEN, LOG_LEVEL: 'warn' });
+    const exited = once(server.child, 'exit') as Promise<[number | null, NodeJS.Signals | null]>;
+    try {
+      const streams = await Promise.all([1, 2, 3, 4].map(() => openStream(server.port, '/api/changes/stream')));
+      // Every stream has its first line, so each is open on the server, not still taking its seat.
+      await Promise.all(streams.map((stream) => stream.until(() => stream.comments.length > 0)));
+      const signalled = performance.now();
+      server.child.kill('SIGTERM');
+      for (const [index, stream] of streams.entries()) {
+        await within(stream.ended, 5_000, `stream ${index} ended`);
+        assert.equal(stream.response.complete, true, `stream ${index} ended by the server with its last chunk, not cut`);
+      }
+      const [code] = await within(exited, EXIT_WITHIN_MS, 'the process exiting');
+      assert.equal(code, 0, server.output());
+      assert.ok(performance.now() - signalled < 3_000, `exited ${(performance.now() - signalled).toFixed(0)} ms after SIGTERM: streams held the shutdown to its 8 s cut`);
+    } finally {
+      await server.kill();
+      await database.drop();
+      await deleteKeys(prefix);
     }
   });
 

@@ -127,6 +127,12 @@ describe('WORKERS=2: two processes on one port', { timeout: 180_000 }, () => {
         assert.equal(response.status, 200, 'every worker serves it');
         await response.arrayBuffer();
       }
+      // The store's figures once, not once per worker; what was applied, the furthest behind worker's.
+      const text = await (await fetch(`${server.url}/metrics`, { headers: { ...AUTH, connection: 'close' } })).text();
+      const latest = sampleSum(text, 'change_log_latest_sequence', []);
+      assert.ok(latest > 0);
+      assert.equal(sampleSum(text, 'change_log_applied_sequence', []), latest, 'both workers applied the write');
+      assert.equal(sampleSum(text, 'change_log_behind_seconds', []), 0);
     } finally {
       assert.equal(await server.stop(), 0);
     }

@@ -94,7 +94,13 @@ describe('/api/admin/webhooks', () => {
         const entries = json<{ entries: { action: string; actor: unknown; target: unknown }[] }>(audit).entries.filter((entry) => entry.action.startsWith('webhook.'));
         assert.deepEqual(
           entries.map(({ action, actor, target }) => ({ action, actor, target })),
-          ['webhook.delete', 'webhook.rotate', 'webhook.update', 'webhook.create'].map((action) => ({ action, actor: { type: 'admin-token', name: 'admin-token' }, target: { type: 'webhook', id: String(created.id) } })),
+          // Each entry describes the endpoint as it was then, so a deleted one can still be told apart.
+          [
+            ['webhook.delete', 'http://127.0.0.1:9/other'],
+            ['webhook.rotate', 'http://127.0.0.1:9/other'],
+            ['webhook.update', 'http://127.0.0.1:9/other'],
+            ['webhook.create', 'http://127.0.0.1:9/hooks'],
+          ].map(([action, url]) => ({ action, actor: { type: 'admin-token', name: 'admin-token' }, target: { type: 'webhook', id: String(created.id), url, events: EVENTS } })),
         );
         for (const secret of [created.secret, rotated.secret]) assert.equal(audit.body.includes(secret.slice(6)), false, 'no secret in the audit');
         const token = json<{ secret: string }>(await send('POST', '/api/admin/tokens', { name: 'importer', scope: 'write' }));

@@ -107,6 +107,8 @@ for (const kind of KINDS) {
       assert.match(attempts.attempts[3]?.error ?? '', /no answer within 0.4 s/);
       const listed = (await app.app.inject({ url: '/api/admin/webhooks', headers: AUTH })).json<{ webhooks: { id: number; status: string }[] }>();
       assert.deepEqual(listed.webhooks.map((hook) => [hook.id, hook.status]), [[id, 'disabled']]);
+      // What /metrics reports as webhook_deliveries_total: the 500, the timeout and the 429 failed.
+      assert.deepEqual(delivery.outcomes, { delivered: 3, failed: 3, gone: 1 });
     });
 
     it('waits for a pause in the writes, but not past its bound: a steady stream of writes is delivered while it goes on, in order', async () => {

@@ -64,6 +64,9 @@ for (const { name, kind, setUp } of KINDS) {
       assert.equal((await app.app.inject({ method: 'POST', url: '/api/admin/webhooks', headers: AUTH, payload: { url: 'http://127.0.0.1:9/hooks', events: ['slot.upserted'] } })).statusCode, 201);
       assert.equal((await app.app.inject({ method: 'POST', url: '/api/admin/slots', headers: AUTH, payload: slotFields({ name: 'Leased And Freed' }) })).statusCode, 201);
       const now = Date.now();
+      const [waiting] = await store.webhooks.backlog();
+      assert.deepEqual(waiting && { ...waiting, oldestTime: typeof waiting.oldestTime }, { id: waiting?.id, status: 'enabled', undelivered: 1, oldestTime: 'string' }, 'one change waits');
+      assert.ok(Math.abs(Date.parse(waiting?.oldestTime ?? '') - now) < 60_000, 'logged just now');
       const [leased] = await store.webhooks.leaseDue('first', now, now + 60_000, 10);
       assert.ok(leased !== undefined);
       assert.deepEqual(await store.webhooks.leaseDue('second', now, now + 60_000, 10), [], 'leased to one owner');
@@ -72,6 +75,7 @@ for (const { name, kind, setUp } of KINDS) {
       const attempt = { endpointId: leased.endpoint.id, sequence: delivered, messageId: `msg_${delivered}`, time: new Date(now).toISOString(), status: 200, durationMs: 1, error: null };
       assert.equal(await store.webhooks.progress(leased.endpoint.id, 'second', [attempt], state, null), false, 'not the holder: nothing written');
       assert.equal(await store.webhooks.progress(leased.endpoint.id, 'first', [attempt], state, null), true);
+      assert.deepEqual(await store.webhooks.backlog(), [{ id: leased.endpoint.id, status: 'enabled', undelivered: 0, oldestTime: null }], 'nothing waits once delivered');
       assert.deepEqual((await store.webhooks.listAttempts(leased.endpoint.id)).map((written) => written.sequence), [delivered]);
       assert.equal(await store.webhooks.progress(leased.endpoint.id, 'first', [], state, null), false, 'freed: the holder holds it no more');
       // Freed, and nothing left to deliver; a new change makes it due for anyone at once.

@@ -4,6 +4,7 @@ import type { Duplex } from 'node:stream';
 import { errorBody } from '../answers/errors.js';
 import { CORS_HEADERS } from '../plugins/cors.js';
 import { MAX_HEADER_BYTES } from './server-options.js';
+import { isSlowUpload } from './slow-uploads.js';
 
 /** How long a refused client has to read the answer before its connection is torn down. */
 const CLOSE_GRACE_MS = 1000;
@@ -28,6 +29,8 @@ function answerStarted(socket: Socket): boolean {
  */
 export function answerClientError(error: Error & { code?: string }, socket: Socket): void {
   if (socket.destroyed) return;
+  // Node has stopped timing this request (it checks each one once); the socket's idle timeout goes on.
+  if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT' && isSlowUpload(socket)) return;
   if (error.code === 'ECONNRESET' || !socket.writable || answerStarted(socket)) {
     socket.destroy();
     return;

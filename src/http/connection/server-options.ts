@@ -19,8 +19,9 @@ export interface ServerTimeouts {
 }
 
 /**
- * Production values. `requestMs` bounds uploads too: a 110 MB catalogue import has to arrive within
- * it (about 30 Mbit/s); `idleMs` has to outlast the slowest handler, an import of that size.
+ * Production values. `requestMs` bounds every body but an authenticated catalogue import's, which
+ * may take as long as its bytes keep coming (slow-uploads.ts): `idleMs` then cuts one that stalls,
+ * and has to outlast the slowest handler, an import of 110 MB.
  */
 export const SERVER_TIMEOUTS: ServerTimeouts = { headersMs: 10_000, requestMs: 30_000, keepAliveMs: 5_000, idleMs: 60_000 };
 

@@ -25,9 +25,10 @@ export interface FollowDeps {
 
 /**
  * Following the catalogue from outside (decisions §19): the snapshot to start from, the change feed
- * and its stream. All three are public routes, rate limited like every other.
+ * and its stream. All three are public routes, rate limited like every other. Returns the open
+ * streams, which `/metrics` counts.
  */
-export function followRoutes(app: FastifyInstance, deps: FollowDeps): void {
+export function followRoutes(app: FastifyInstance, deps: FollowDeps): OpenStreams {
   const { config, catalogue } = deps;
   const tail = new ChangeTail(catalogue.store, catalogue, (error) => app.log.warn({ err: error }, 'change stream: reading the log failed; retrying with the next change'));
   snapshotRoute(app, config, catalogue);
@@ -37,5 +38,7 @@ export function followRoutes(app: FastifyInstance, deps: FollowDeps): void {
     if (change.shared) app.log.info('change streams: Redis is back; counting open streams there again');
     else app.log.warn({ err: change.error }, 'change streams: Redis unreachable; counting open streams per instance until it is back');
   });
-  streamRoute(app, { config, store: catalogue.store, tail, streams: new OpenStreams(seats, deps.heartbeatMs), proxyTrust: deps.proxyTrust });
+  const streams = new OpenStreams(seats, deps.heartbeatMs);
+  streamRoute(app, { config, store: catalogue.store, tail, streams, proxyTrust: deps.proxyTrust });
+  return streams;
 }

@@ -13,8 +13,8 @@ const shuttingDown = () => new HttpError(503, 'server: shutting down; open the s
 export interface OpenStream {
   /** Sends a comment line. */
   heartbeat(): void;
-  /** Ends the stream cleanly (the server is shutting down). */
-  end(): void;
+  /** Ends the stream cleanly (the server is shutting down); resolves once its last chunk has left or its connection closed. */
+  end(): Promise<void>;
 }
 
 /**
@@ -68,9 +68,13 @@ export class OpenStreams {
     };
   }
 
-  /** Ends every stream and refuses new ones: the server is shutting down. */
-  endAll(): void {
+  /**
+   * Ends every stream and refuses new ones: the server is shutting down. Resolves once every stream's
+   * last chunk has left: the server closes idle connections as soon as this resolves, and a stream
+   * whose answer is ended but not yet written out counts as idle, so it would be cut off mid-chunk.
+   */
+  async endAll(): Promise<void> {
     this.closing = true;
-    for (const stream of [...this.streams]) stream.end();
+    await Promise.all([...this.streams].map((stream) => stream.end()));
   }
 }

@@ -97,8 +97,16 @@ export function streamRoute(app: FastifyInstance, deps: StreamDeps): void {
         sent = sequence;
       }
     };
+    // Once the answer's last chunk has been handed to the connection, or the connection is gone.
+    const delivered = new Promise<void>((resolve) => reply.raw.once('finish', resolve).once('close', resolve));
     // Refused (429) before anything is sent.
-    const unregister = await streams.open(client, { heartbeat: () => void write(': keep-alive\n\n'), end: () => end() });
+    const unregister = await streams.open(client, {
+      heartbeat: () => void write(': keep-alive\n\n'),
+      end: () => {
+        end();
+        return delivered;
+      },
+    });
     let unsubscribe: () => unknown = () => undefined;
     const end = () => {
       if (ended) return;

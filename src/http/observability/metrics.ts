@@ -1,6 +1,7 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { CatalogueService } from '../../service/catalogue-service.js';
 import { RequestMetrics } from './request-metrics.js';
+import { registerSignalMetrics, type SignalSources } from './signal-metrics.js';
 
 /** What `/metrics` answers with: one app's own figures, or those of a whole group of processes. */
 export interface MetricsExposition {
@@ -77,6 +78,11 @@ export class AppMetrics implements MetricsExposition {
       rebuilds.observe(seconds);
       updates.inc({ cause });
     });
+  }
+
+  /** Adds the production signals (decisions §20), read from `sources` at each scrape. */
+  addSignals(sources: SignalSources): void {
+    registerSignalMetrics([this.registry], sources);
   }
 
   observeRequest(route: string, method: string, status: number, seconds: number): void {

@@ -27,6 +27,7 @@ import { BODY_ERRORS, committed, error, NO_CONTENT, NO_SLOT, SLOT_IDS, SLUG_TAKE
 import { adminHistoryRoutes } from './admin-history.js';
 import type { Webhooks } from '../../webhooks/webhooks.js';
 import { webhookRoutes } from '../webhooks/webhook-routes.js';
+import { allowSlowUpload } from '../connection/slow-uploads.js';
 
 const ADMIN_PREFIX = '/api/admin';
 /** A whole catalogue of 100,000 slots is about 110 MB; only its import takes bodies this large. */
@@ -261,6 +262,8 @@ export function adminRoutes(app: FastifyInstance, deps: AdminDeps): void {
       // In a context of its own, so only the import reads its body piecewise.
       admin.register(async (importing) => {
         parseCataloguesPiecewise(importing);
+        // Past the credentials check (the admin scope's onRequest): only then may the body take its time.
+        importing.addHook('onRequest', async (request, reply) => allowSlowUpload(request.raw, reply.raw));
         importing.put(
           '/catalogue',
           {

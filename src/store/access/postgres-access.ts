@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { auditColumns, auditEntry, slotVersion, AUDIT_INSERT_COLUMNS, AUDIT_SELECT_COLUMNS, type AuditRow } from './audit-rows.js';
+import { auditColumns, auditEntry, slotVersion, tokenTarget, AUDIT_INSERT_COLUMNS, AUDIT_SELECT_COLUMNS, type AuditRow } from './audit-rows.js';
 import { auditPageSql } from './audit-query.js';
 import {
   DuplicateNameError,
@@ -127,7 +127,7 @@ export class PostgresAccessStore implements AccessStore {
         [input.name, input.scope, input.secretHash, input.expiresAt, time],
       );
       const created = token(inserted.rows[0] as TokenRow);
-      await writeAuditEntry(client, { time, actor, action: 'token.create', target: { type: 'token', id: String(created.id) } });
+      await writeAuditEntry(client, { time, actor, action: 'token.create', target: tokenTarget(created) });
       return created;
     });
   }
@@ -143,9 +143,9 @@ export class PostgresAccessStore implements AccessStore {
 
   async revokeToken(id: number, time: string, actor: Actor): Promise<boolean> {
     return this.accessChange(async (client) => {
-      const deleted = await client.query('DELETE FROM api_tokens WHERE id = $1', [id]);
-      if (deleted.rowCount === 0) return false;
-      await writeAuditEntry(client, { time, actor, action: 'token.revoke', target: { type: 'token', id: String(id) } });
+      const row = (await client.query<TokenRow>(`DELETE FROM api_tokens WHERE id = $1 RETURNING ${TOKEN_COLUMNS}`, [id])).rows[0];
+      if (row === undefined) return false;
+      await writeAuditEntry(client, { time, actor, action: 'token.revoke', target: tokenTarget(token(row)) });
       return true;
     });
   }

@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import { auditColumns, auditEntry, slotVersion, AUDIT_INSERT_COLUMNS, AUDIT_SELECT_COLUMNS, type AuditRecordTexts, type AuditRow } from './audit-rows.js';
+import { auditColumns, auditEntry, slotVersion, tokenTarget, AUDIT_INSERT_COLUMNS, AUDIT_SELECT_COLUMNS, type AuditRecordTexts, type AuditRow } from './audit-rows.js';
 import { auditPageSql } from './audit-query.js';
 import {
   DuplicateNameError,
@@ -163,8 +163,9 @@ export class SqliteAccessStore implements AccessStore {
           .prepare('INSERT INTO api_tokens (name, scope, secret_hash, expires_at, created_at) VALUES (?, ?, ?, ?, ?)')
           .run(input.name, input.scope, input.secretHash, input.expiresAt, time).lastInsertRowid,
       );
-      writeAuditEntry(this.db, { time, actor, action: 'token.create', target: { type: 'token', id: String(id) } });
-      return token(this.db.prepare(`SELECT ${TOKEN_COLUMNS} FROM api_tokens WHERE id = ?`).get(id) as TokenRow);
+      const created = token(this.db.prepare(`SELECT ${TOKEN_COLUMNS} FROM api_tokens WHERE id = ?`).get(id) as TokenRow);
+      writeAuditEntry(this.db, { time, actor, action: 'token.create', target: tokenTarget(created) });
+      return created;
     });
   }
 
@@ -179,8 +180,9 @@ export class SqliteAccessStore implements AccessStore {
 
   async revokeToken(id: number, time: string, actor: Actor): Promise<boolean> {
     return this.accessChange(() => {
-      if (this.db.prepare('DELETE FROM api_tokens WHERE id = ?').run(id).changes === 0) return false;
-      writeAuditEntry(this.db, { time, actor, action: 'token.revoke', target: { type: 'token', id: String(id) } });
+      const row = this.db.prepare(`DELETE FROM api_tokens WHERE id = ? RETURNING ${TOKEN_COLUMNS}`).get(id) as TokenRow | undefined;
+      if (row === undefined) return false;
+      writeAuditEntry(this.db, { time, actor, action: 'token.revoke', target: tokenTarget(token(row)) });
       return true;
     });
   }

@@ -1,11 +1,12 @@
 import type pg from 'pg';
 import type { Actor } from '../access.js';
 import { writeAuditEntry } from '../access/postgres-access.js';
-import { attemptOf, endpointOf, leasedOf, secretsOf, type AttemptRow, type EndpointRow } from './webhook-rows.js';
+import { attemptOf, backlogOf, endpointOf, leasedOf, secretsOf, webhookTarget, type AttemptRow, type BacklogRow, type EndpointRow } from './webhook-rows.js';
 import {
   ATTEMPTS_KEPT,
   type DeliveryAttempt,
   type DeliveryState,
+  type EndpointBacklog,
   type EndpointInput,
   type EndpointSecrets,
   type EndpointStatus,
@@ -65,6 +66,15 @@ export class PostgresWebhookStore implements WebhookStore {
     return (await this.query<EndpointRow>('SELECT * FROM webhook_endpoints ORDER BY id')).map(endpointOf);
   }
 
+  async backlog(): Promise<readonly EndpointBacklog[]> {
+    const rows = await this.query<BacklogRow>(
+      `SELECT id, status, GREATEST((SELECT value FROM meta WHERE key = 'change_seq') - cursor, 0) AS undelivered,
+              (SELECT time FROM changes WHERE seq > cursor ORDER BY seq LIMIT 1) AS oldest
+         FROM webhook_endpoints WHERE status <> 'disabled' ORDER BY id`,
+    );
+    return rows.map(backlogOf);
+  }
+
   async getEndpoint(id: number): Promise<WebhookEndpoint | undefined> {
     const row = await this.row(id);
     return row === undefined ? undefined : endpointOf(row);
@@ -102,7 +112,7 @@ export class PostgresWebhookStore implements WebhookStore {
   }
 
   async deleteEndpoint(id: number, now: string, actor: Actor): Promise<boolean> {
-    const row = await this.audited('webhook.delete', now, actor, (client) => client.query<{ id: string }>('DELETE FROM webhook_endpoints WHERE id = $1 RETURNING id', [id]));
+    const row = await this.audited('webhook.delete', now, actor, (client) => client.query<EndpointRow>('DELETE FROM webhook_endpoints WHERE id = $1 RETURNING *', [id]));
     return row !== undefined;
   }
 
@@ -110,15 +120,15 @@ export class PostgresWebhookStore implements WebhookStore {
    * Runs an owner's change to one endpoint and, when it touched a row, writes its audit entry (never
    * the secret) in the same transaction; resolves with the row.
    */
-  private async audited<Row extends { id: number | string }>(
+  private async audited(
     action: WebhookAuditAction,
     now: string,
     actor: Actor,
-    change: (client: pg.PoolClient) => Promise<pg.QueryResult<Row>>,
-  ): Promise<Row | undefined> {
+    change: (client: pg.PoolClient) => Promise<pg.QueryResult<EndpointRow>>,
+  ): Promise<EndpointRow | undefined> {
     return this.transaction(async (client) => {
       const row = (await change(client)).rows[0];
-      if (row !== undefined) await writeAuditEntry(client, { time: now, actor, action, target: { type: 'webhook', id: String(row.id) } });
+      if (row !== undefined) await writeAuditEntry(client, { time: now, actor, action, target: webhookTarget(row) });
       return row;
     });
   }

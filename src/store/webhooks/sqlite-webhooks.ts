@@ -1,11 +1,12 @@
 import type Database from 'better-sqlite3';
 import type { Actor } from '../access.js';
 import { writeAuditEntry } from '../access/sqlite-access.js';
-import { attemptOf, endpointOf, leasedOf, secretsOf, type AttemptRow, type EndpointRow } from './webhook-rows.js';
+import { attemptOf, backlogOf, endpointOf, leasedOf, secretsOf, webhookTarget, type AttemptRow, type BacklogRow, type EndpointRow } from './webhook-rows.js';
 import {
   ATTEMPTS_KEPT,
   type DeliveryAttempt,
   type DeliveryState,
+  type EndpointBacklog,
   type EndpointInput,
   type EndpointSecrets,
   type EndpointStatus,
@@ -71,13 +72,21 @@ export class SqliteWebhookStore implements WebhookStore {
            VALUES (?, ?, ?, 'enabled', ?, ?, ?, ${LATEST}) RETURNING *`,
         )
         .get(input.url, JSON.stringify(input.events), input.description, secret, now, now) as EndpointRow;
-      this.audited('webhook.create', Number(row.id), now, actor);
+      this.audited('webhook.create', row, now, actor);
       return endpointOf(row);
     });
   }
 
   async listEndpoints(): Promise<readonly WebhookEndpoint[]> {
     return (this.db.prepare('SELECT * FROM webhook_endpoints ORDER BY id').all() as EndpointRow[]).map(endpointOf);
+  }
+
+  async backlog(): Promise<readonly EndpointBacklog[]> {
+    const rows = this.statement(
+      `SELECT id, status, MAX(${LATEST} - cursor, 0) AS undelivered, (SELECT time FROM changes WHERE seq > cursor ORDER BY seq LIMIT 1) AS oldest
+         FROM webhook_endpoints WHERE status <> 'disabled' ORDER BY id`,
+    ).all() as BacklogRow[];
+    return rows.map(backlogOf);
   }
 
   async getEndpoint(id: number): Promise<WebhookEndpoint | undefined> {
@@ -102,7 +111,7 @@ export class SqliteWebhookStore implements WebhookStore {
         )
         .get(input.url, JSON.stringify(input.events), input.description, now, status ?? null, status ?? null, status ?? null, id) as EndpointRow | undefined;
       if (row === undefined) return undefined;
-      this.audited('webhook.update', id, now, actor);
+      this.audited('webhook.update', row, now, actor);
       return endpointOf(row);
     });
   }
@@ -113,22 +122,23 @@ export class SqliteWebhookStore implements WebhookStore {
         .prepare('UPDATE webhook_endpoints SET previous_secret = secret, secret = ?, previous_until = ?, updated_at = ? WHERE id = ? RETURNING *')
         .get(secret, previousUntil, now, id) as EndpointRow | undefined;
       if (row === undefined) return undefined;
-      this.audited('webhook.rotate', id, now, actor);
+      this.audited('webhook.rotate', row, now, actor);
       return endpointOf(row);
     });
   }
 
   async deleteEndpoint(id: number, now: string, actor: Actor): Promise<boolean> {
     return this.write(() => {
-      if (this.db.prepare('DELETE FROM webhook_endpoints WHERE id = ?').run(id).changes === 0) return false;
-      this.audited('webhook.delete', id, now, actor);
+      const row = this.db.prepare('DELETE FROM webhook_endpoints WHERE id = ? RETURNING *').get(id) as EndpointRow | undefined;
+      if (row === undefined) return false;
+      this.audited('webhook.delete', row, now, actor);
       return true;
     });
   }
 
-  /** The audit entry of an owner's change to endpoint `id`, in the transaction that makes it (never its secret). */
-  private audited(action: WebhookAuditAction, id: number, now: string, actor: Actor): void {
-    writeAuditEntry(this.db, { time: now, actor, action, target: { type: 'webhook', id: String(id) } });
+  /** The audit entry of an owner's change to an endpoint (its row after, or as deleted), in the transaction that makes it (never its secret). */
+  private audited(action: WebhookAuditAction, row: EndpointRow, now: string, actor: Actor): void {
+    writeAuditEntry(this.db, { time: now, actor, action, target: webhookTarget(row) });
   }
 
   async listAttempts(endpointId: number): Promise<readonly DeliveryAttempt[]> {

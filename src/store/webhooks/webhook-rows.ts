@@ -1,4 +1,5 @@
-import type { DeliveryAttempt, EndpointSecrets, EndpointStatus, LeasedEndpoint, WebhookEndpoint } from './webhook-store.js';
+import type { AuditTarget } from '../access.js';
+import type { DeliveryAttempt, EndpointBacklog, EndpointSecrets, EndpointStatus, LeasedEndpoint, WebhookEndpoint } from './webhook-store.js';
 
 /** An endpoint row as either database gives it back (PostgreSQL's bigints arrive as strings). */
 export interface EndpointRow {
@@ -29,6 +30,11 @@ export interface AttemptRow {
 
 const STATUSES: readonly EndpointStatus[] = ['enabled', 'failing', 'disabled'];
 
+/** An endpoint's entry's target: which endpoint, with its URL and events (never its secret). */
+export function webhookTarget(row: EndpointRow): AuditTarget {
+  return { type: 'webhook', id: String(row.id), url: row.url, events: JSON.parse(row.events) as string[] };
+}
+
 export function endpointOf(row: EndpointRow): WebhookEndpoint {
   return {
     id: Number(row.id),
@@ -58,5 +64,22 @@ export function attemptOf(row: AttemptRow): DeliveryAttempt {
     status: row.status,
     durationMs: row.duration_ms,
     error: row.error,
+  };
+}
+
+/** A backlog row as either database gives it back. */
+export interface BacklogRow {
+  readonly id: number | string;
+  readonly status: string;
+  readonly undelivered: number | string;
+  readonly oldest: string | Date | null;
+}
+
+export function backlogOf(row: BacklogRow): EndpointBacklog {
+  return {
+    id: Number(row.id),
+    status: row.status === 'failing' ? 'failing' : 'enabled',
+    undelivered: Number(row.undelivered),
+    oldestTime: row.oldest === null ? null : typeof row.oldest === 'string' ? row.oldest : row.oldest.toISOString(),
   };
 }

@@ -23,6 +23,16 @@ export interface WebhookEndpoint {
   readonly updatedAt: string;
 }
 
+/** How far behind an endpoint not turned off is (decisions §20's signals): what it has not been sent yet. */
+export interface EndpointBacklog {
+  readonly id: number;
+  readonly status: Exclude<EndpointStatus, 'disabled'>;
+  /** Changes logged after its cursor. */
+  readonly undelivered: number;
+  /** When the first of them was logged (RFC 3339); null when there is none. */
+  readonly oldestTime: string | null;
+}
+
 /** What an owner sets: on create, and in full on update. */
 export interface EndpointInput {
   readonly url: string;
@@ -79,6 +89,8 @@ export interface WebhookStore {
   /** Registers an endpoint whose deliveries start after `cursor` (the latest change, so only what happens from now). */
   createEndpoint(input: EndpointInput, secret: string, now: string, actor: Actor): Promise<WebhookEndpoint>;
   listEndpoints(): Promise<readonly WebhookEndpoint[]>;
+  /** Every endpoint not turned off, with what it has not been sent yet. */
+  backlog(): Promise<readonly EndpointBacklog[]>;
   getEndpoint(id: number): Promise<WebhookEndpoint | undefined>;
   getSecrets(id: number): Promise<EndpointSecrets | undefined>;
   /**

@@ -2,6 +2,8 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { startTestApp, type TestApp } from '../../support/app.js';
 import { addOperator, ORIGIN, post, signIn, type Signed } from '../../support/console.js';
+import { openConnection, parseResponses } from '../../support/raw-http.js';
+import { eventually } from '../../support/wait.js';
 
 const BOUNDARY = 'slotmoji-test-boundary';
 
@@ -111,5 +113,50 @@ describe('console import with a preview', () => {
       payload: upload('', '{"slots": []}'),
     });
     assert.equal(withoutToken.statusCode, 403);
+  });
+
+  it('answers a malformed multipart body from a signed-in owner with a 400 on the import page, never a 500', async () => {
+    const send = (contentType: string, payload: string) =>
+      test.app.inject({ method: 'POST', url: '/admin/import', headers: { 'content-type': contentType, origin: ORIGIN, cookie: olive.cookie }, payload });
+    const unterminated = `--${BOUNDARY}\r\nContent-Disposition: form-data; name="document"; filename="c.json"\r\nContent-Type: application/json\r\n\r\n{"slots": [`;
+    for (const [contentType, payload] of [
+      ['multipart/form-data', upload(olive.csrf, '{}')],
+      [`multipart/form-data; boundary=${BOUNDARY}`, unterminated],
+      [`multipart/form-data; boundary=${BOUNDARY}`, 'no parts at all'],
+    ] as const) {
+      const page = await send(contentType, payload);
+      assert.equal(page.statusCode, 400, `${contentType}: ${page.body.slice(0, 300)}`);
+      assert.match(page.body, /multipart form/, contentType);
+      assert.match(page.body, /enctype="multipart\/form-data"/, 'the import form again');
+    }
+  });
+});
+
+describe('console import without a session', () => {
+  let test: TestApp;
+  before(async () => {
+    test = await startTestApp();
+  });
+  after(() => test.close());
+
+  it('is refused (401) before the body is read, malformed or not', async () => {
+    for (const contentType of ['multipart/form-data', `multipart/form-data; boundary=${BOUNDARY}`]) {
+      const page = await test.app.inject({ method: 'POST', url: '/admin/import', headers: { 'content-type': contentType, origin: ORIGIN }, payload: `--${BOUNDARY}\r\nbroken` });
+      assert.equal(page.statusCode, 401, `${contentType}: ${page.body.slice(0, 300)}`);
+    }
+    // Only the headers are sent, announcing a large body that never comes: the refusal comes anyway.
+    await test.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = test.app.server.address();
+    assert.ok(address !== null && typeof address === 'object');
+    const connection = await openConnection(address.port);
+    try {
+      connection.socket.write(
+        `POST /admin/import HTTP/1.1\r\nHost: localhost\r\nOrigin: ${ORIGIN}\r\nContent-Type: multipart/form-data; boundary=${BOUNDARY}\r\nContent-Length: 50000000\r\n\r\n`,
+      );
+      await eventually(() => connection.received().includes('\r\n\r\n'), 5_000, 'an answer before any of the body');
+      assert.equal(parseResponses(connection.received())[0]?.statusCode, 401);
+    } finally {
+      connection.socket.destroy();
+    }
   });
 });

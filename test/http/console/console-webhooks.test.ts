@@ -75,7 +75,7 @@ describe('console webhooks pages', () => {
     assert.equal(listed.body.includes(secret), false, 'the secret is shown once only');
     assert.equal((await page(`/admin/webhooks/${id}`)).body.includes(secret), false);
     const audit = await latestAudit('webhook.create');
-    assert.deepEqual([audit?.actor, audit?.target], [{ type: 'operator', name: 'olive' }, { type: 'webhook', id: String(id) }]);
+    assert.deepEqual([audit?.actor, audit?.target], [{ type: 'operator', name: 'olive' }, { type: 'webhook', id: String(id), url: receiver.url, events: ['slot.upserted', 'slot.deleted'] }]);
   });
 
   it('refuses a bad endpoint with the API\'s messages beside the fields, keeping what was typed, and stores nothing', async () => {
@@ -108,7 +108,7 @@ describe('console webhooks pages', () => {
     const endpoint = (await endpoints()).find((line) => line.id === id);
     assert.deepEqual(endpoint && { url: endpoint.url, events: endpoint.events, description: endpoint.description, status: endpoint.status }, { url: `${receiver.url}?v=2`, events: ['categories.replaced'], description: 'changed', status: 'disabled' });
     assert.match((await page(`/admin/webhooks/${id}?saved=1`)).body, /The endpoint was saved\./);
-    assert.deepEqual((await latestAudit('webhook.update'))?.target, { type: 'webhook', id: String(id) });
+    assert.deepEqual((await latestAudit('webhook.update'))?.target, { type: 'webhook', id: String(id), url: `${receiver.url}?v=2`, events: ['categories.replaced'] });
     const bad = await send(test, `/admin/webhooks/${id}`, olive, endpointFields('mailto:someone@example.com', ['slot.upserted'], 'typed'));
     assert.equal(bad.statusCode, 400);
     assert.match(fieldError(bad.body, 'url') ?? '', /^url: must be http or https/);
@@ -154,7 +154,7 @@ describe('console webhooks pages', () => {
     assert.ok(!(await endpoints()).some((line) => line.id === id));
     assert.equal((await page(`/admin/webhooks/${id}`)).statusCode, 404);
     assert.equal((await send(test, `/admin/webhooks/${id}/delete`, olive)).statusCode, 404);
-    assert.deepEqual((await latestAudit('webhook.delete'))?.target, { type: 'webhook', id: String(id) });
+    assert.deepEqual((await latestAudit('webhook.delete'))?.target?.id, String(id));
   });
 
   it('refuses every change without the session\'s CSRF token, or with another session\'s, and changes nothing', async () => {

@@ -204,6 +204,19 @@ for (const backend of BACKENDS) {
       errorMessage(await request(a, 'DELETE', '/api/admin/tokens/abc', AUTH), 404);
     });
 
+    it('names the token in its creation\'s and revocation\'s audit entries (name, scope, expiry), so a revoked one can still be told apart', async () => {
+      const token = await createToken({ name: 'nightly export', scope: 'read', expiresAt: '2031-01-01T00:00:00.000Z' });
+      assert.equal((await request(a, 'DELETE', `/api/admin/tokens/${token.id}`, AUTH)).statusCode, 204);
+      const described = { type: 'token', id: String(token.id), name: 'nightly export', scope: 'read', expiresAt: '2031-01-01T00:00:00.000Z' };
+      for (const action of ['token.create', 'token.revoke']) {
+        const answer = await request(a, 'GET', `/api/admin/audit?action=${action}&limit=1`, AUTH);
+        const [entry] = json<{ entries: { target: unknown; before?: unknown; after?: unknown }[] }>(answer).entries;
+        assert.deepEqual(entry?.target, described, action);
+        assert.equal(entry?.after, undefined, `${action}: no record of a slot`);
+        assert.ok(!answer.body.includes(token.secret.slice(4)), `${action}: no secret`);
+      }
+    });
+
     it('never shows a secret or its hash in the audit or the log', async () => {
       const token = await createToken({ name: 'logged', scope: 'admin' });
       await request(b, 'GET', '/api/admin/catalogue', bearer(token.secret));

@@ -12,6 +12,7 @@ import { CatalogueMovedError } from '../../../store/store.js';
 import { refusedPage } from '../../../web/console/access-pages.js';
 import { exportPage, importPage, importPreviewPage } from '../../../web/console/import-page.js';
 import { parseObjectPiecewise } from '../../input/catalogue-body.js';
+import { allowSlowUpload } from '../../connection/slow-uploads.js';
 import { jsonParser } from '../../input/json-parser.js';
 import { committed } from '../admin-common.js';
 import { documented, page } from './console-schemas.js';
@@ -51,7 +52,22 @@ function documentReader(app: FastifyInstance): (bytes: Buffer) => Validation<Cat
   };
 }
 
-/** The uploaded file of a multipart body read with `attachFieldsToBody: 'keyValues'`: its bytes. */
+/**
+ * The upload's fields (text) and file (bytes) by name, read by the route's own hook rather than by the
+ * plugin's, so that a body busboy cannot read (no boundary, a part never ended) is the import page's
+ * 400 instead of a 500. An over-large file stays the plugin's 413.
+ */
+async function readUpload(request: FastifyRequest): Promise<Record<string, string | Buffer>> {
+  const body: Record<string, string | Buffer> = Object.create(null) as Record<string, string | Buffer>;
+  for await (const part of request.parts()) {
+    body[part.fieldname] = part.type === 'file' ? await part.toBuffer() : String(part.value);
+  }
+  return body;
+}
+
+const isTooLarge = (error: unknown) => (error as { statusCode?: unknown }).statusCode === 413;
+
+/** The uploaded file of the multipart body `readUpload` read: its bytes. */
 function uploaded(request: FastifyRequest): Buffer | undefined {
   const value = (request.body as Record<string, unknown> | undefined)?.['document'];
   return Buffer.isBuffer(value) && value.length > 0 ? value : undefined;
@@ -78,13 +94,27 @@ export function consoleImportRoutes(console: FastifyInstance, deps: ConsoleDeps 
   console.get('/import', documented('consoleImportPage', 'The upload form of the import', 'GET', 'owner', { 200: page('The form') }), async (request, reply) => sendPage(reply, importPage(viewerOf(request), baseOf(request, deps), assets)));
 
   console.register(async (uploads) => {
-    await uploads.register(multipart, { attachFieldsToBody: 'keyValues', limits: { fileSize: DOCUMENT_LIMIT, files: 1, fields: 4, fieldSize: 1024 } });
+    await uploads.register(multipart, { limits: { fileSize: DOCUMENT_LIMIT, files: 1, fields: 4, fieldSize: 1024 } });
     // An upload that says up front it is too large is refused before a byte of it is read.
     uploads.addHook('onRequest', async (request, reply) => {
       if (Number(request.headers['content-length'] ?? 0) > DOCUMENT_LIMIT + FORM_OVERHEAD) {
         return sendPage(reply, refusedPage(413, `The file is larger than ${DOCUMENT_LIMIT / 1024 / 1024} MiB.`, undefined, baseOf(request, deps), assets), 413);
       }
+      // Past the console's session check (its onRequest): only then may the body take its time.
+      allowSlowUpload(request.raw, reply.raw);
       return undefined;
+    });
+    // After the console's session check (onRequest), before its token check (preHandler), which reads the body.
+    uploads.addHook('preValidation', async (request, reply) => {
+      if (!request.isMultipart()) return undefined;
+      try {
+        request.body = await readUpload(request);
+        return undefined;
+      } catch (error) {
+        if (isTooLarge(error)) throw error;
+        const problem = `document: the upload is not a well-formed multipart form (${(error as Error).message})`;
+        return sendPage(reply, importPage(viewerOf(request), baseOf(request, deps), assets, { problems: [problem] }), 400);
+      }
     });
     uploads.post('/import', documented('consoleImportPreview', 'Upload a catalogue document (multipart) and see what importing it would add, change and remove', 'POST', 'owner', { 200: page('The preview, slot by slot, with the confirmation'), 400: page('The document cannot be imported: what is wrong, beside the field'), 413: page('The file is larger than 128 MiB') }), async (request, reply) => {
       const bytes = uploaded(request);

@@ -77,19 +77,27 @@ export function consoleRoutes(app: FastifyInstance, consoleOptions: ConsoleOptio
       });
       console.setNotFoundHandler(async (request, reply) => sendPage(reply, refusedPage(404, 'No console page is here.', undefined, baseOf(request, options), assets), 404));
 
-      // Every route but sign-in needs a live session; POSTs also the same origin and the session's token.
-      console.addHook('preHandler', async (request, reply) => {
+      // Every route but sign-in needs a live session, and POSTs the same origin: both judged from the
+      // headers, before a byte of the body is read (an upload is up to 128 MiB).
+      console.addHook('onRequest', async (request, reply) => {
         const needs = request.routeOptions.config.console;
         if (request.method === 'POST' && !isSameOrigin(request, config)) {
           return sendPage(reply, refusedPage(403, 'This form was sent from another site, so it was refused.', undefined, baseOf(request, options), assets), 403);
         }
-        if (needs === 'anyone') return;
+        if (needs === 'anyone') return undefined;
         const user = await committed(sessions.user(request.cookies[cookieName(request)]));
         if (user === undefined) {
           if (request.method === 'GET') return reply.redirect(`/admin/sign-in?next=${encodeURIComponent(request.url)}`, 303);
           return sendPage(reply, signInPage({ name: '', problem: SIGNED_OUT_MESSAGE, next: '/admin' }, baseOf(request, options), assets), 401);
         }
         setUser(request, user);
+        return undefined;
+      });
+      // POSTs also carry the session's token, in the body.
+      console.addHook('preHandler', async (request, reply) => {
+        const needs = request.routeOptions.config.console;
+        if (needs === 'anyone') return;
+        const user = userOf(request);
         if (request.method === 'POST' && !csrfMatches(user, formField(request.body, CSRF_FIELD))) {
           return sendPage(reply, refusedPage(403, 'This form is out of date or was not sent from this session. Open the page again and resend it.', viewerOf(request), baseOf(request, options), assets), 403);
         }
