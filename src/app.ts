@@ -38,6 +38,9 @@ import { operationsRoutes } from './http/routes/operations.js';
 import { followRoutes } from './http/follow/follow-routes.js';
 import { ChangeFeed } from './http/follow/change-feed.js';
 import { Webhooks } from './webhooks/webhooks.js';
+import type { InsightCounter } from './insights/counter.js';
+import { clientKey } from './ratelimit/client-key.js';
+import { registerInsights, type CountInsight } from './http/insights/noted.js';
 
 export interface AppDeps {
   readonly config: Config;
@@ -63,6 +66,8 @@ export interface AppDeps {
   readonly heartbeatMs?: number;
   /** What `/metrics` answers given this app's own metrics: those themselves when not given (one process). */
   readonly metricsExposition?: (own: AppMetrics) => MetricsExposition;
+  /** Counts what visitors ask for (decisions §21); nothing is counted when not given (`INSIGHTS=off`, most tests). */
+  readonly insights?: InsightCounter;
 }
 
 /** The whole HTTP service, wired but not listening: `server.ts` listens, tests call `inject`. */
@@ -137,6 +142,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   limitRefused = limit;
   // After the limiter, so its refusals count and carry X-RateLimit-* like every API answer.
   registerProtocolChecks(app);
+  const counter = deps.insights;
+  // A visitor is named by the limiter's key of its address (decisions §8, §21), whichever path answered.
+  const countInsight: CountInsight | undefined =
+    counter === undefined ? undefined : (insight, client, userAgent) => counter.count(insight, clientKey(client, config.rateLimit.ipv6Prefix), userAgent);
+  if (countInsight !== undefined) registerInsights(app, countInsight);
   await registerOpenApi(app, config);
   const exposition = deps.metricsExposition?.(metrics) ?? metrics;
   const store = deps.catalogue.store;
@@ -175,6 +185,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       parseJson,
       idleTimeoutMs: timeouts.idleMs,
       feed,
+      countInsight,
     });
   }
   return app;

@@ -1,3 +1,4 @@
+import { INSIGHT_MIGRATION } from './insights/postgres-insights.js';
 import { SESSION_MIGRATION } from './sessions/postgres-sessions.js';
 
 /**
@@ -132,4 +133,5 @@ export const MIGRATIONS: readonly Migration[] = [
     `,
   },
   SESSION_MIGRATION,
+  INSIGHT_MIGRATION,
 ];
