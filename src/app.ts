@@ -167,7 +167,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   deps.catalogue.onAdvance(() => feed.advanced());
   followRoutes(app, { config, catalogue: deps.catalogue, proxyTrust, feed, streamSeats: deps.streamSeats, ...(deps.heartbeatMs === undefined ? {} : { heartbeatMs: deps.heartbeatMs }) });
   const webhooks = deps.webhooks ?? new Webhooks(deps.catalogue.store, { allowPrivate: config.webhookAllowPrivate });
-  adminRoutes(app, { config, catalogue: deps.catalogue, rateLimiter, access, authenticator, webhooks });
+  adminRoutes(app, { config, catalogue: deps.catalogue, rateLimiter, access, authenticator, webhooks, now });
   pageRoutes(app, context);
   consoleRoutes(app, { config, catalogue: deps.catalogue, access, webhooks, sessions: store.sessions, now });
   await app.ready();

@@ -35,6 +35,8 @@ export interface DayRange {
 
 export interface TotalsQuery extends DayRange {
   readonly kinds: readonly InsightKind[];
+  /** Only this key. */
+  readonly key?: string;
   /** Only the asks that found nothing (the gaps). */
   readonly notFoundOnly: boolean;
   /** Keys asked by fewer distinct visitors than this on every day of the range are left out (0: none). */

@@ -35,14 +35,15 @@ export interface Statement {
 export function totalsStatement(dialect: Dialect, query: TotalsQuery): Statement {
   const p = new Parameters(dialect);
   const gapsOnly = query.notFoundOnly ? 'AND found = 0' : '';
+  const oneKey = () => (query.key === undefined ? '' : `AND key = ${p.value(query.key)}`);
   const hours = `SELECT kind, key, found, count FROM insight_hours
-    WHERE kind ${p.inList(query.kinds)} AND hour >= ${p.value(query.fromDay * 24)} AND hour < ${p.value((query.toDay + 1) * 24)} ${gapsOnly}`;
+    WHERE kind ${p.inList(query.kinds)} AND hour >= ${p.value(query.fromDay * 24)} AND hour < ${p.value((query.toDay + 1) * 24)} ${oneKey()} ${gapsOnly}`;
   const days = `SELECT kind, key, found, count FROM insight_days
-    WHERE kind ${p.inList(query.kinds)} AND day >= ${p.value(query.fromDay)} AND day <= ${p.value(query.toDay)} ${gapsOnly}`;
+    WHERE kind ${p.inList(query.kinds)} AND day >= ${p.value(query.fromDay)} AND day <= ${p.value(query.toDay)} ${oneKey()} ${gapsOnly}`;
   const askedEnough =
     query.minVisitorsOnOneDay > 0
       ? `WHERE (kind, key) IN (SELECT kind, key FROM insight_visitors
-          WHERE kind ${p.inList(query.kinds)} AND day >= ${p.value(query.fromDay)} AND day <= ${p.value(query.toDay)}
+          WHERE kind ${p.inList(query.kinds)} AND day >= ${p.value(query.fromDay)} AND day <= ${p.value(query.toDay)} ${oneKey()}
           GROUP BY kind, day, key HAVING COUNT(*) >= ${p.value(query.minVisitorsOnOneDay)})`
       : '';
   const sql = `WITH counted AS (${hours} UNION ALL ${days})
