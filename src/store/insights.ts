@@ -5,8 +5,7 @@
  */
 
 /** What is counted: a redirect to a slot, a slot page, a match, a search, an emoji search. */
-export const INSIGHT_KINDS = ['play', 'view', 'match', 'search', 'emoji-search'] as const;
-export type InsightKind = (typeof INSIGHT_KINDS)[number];
+export type InsightKind = 'play' | 'view' | 'match' | 'search' | 'emoji-search';
 
 /** Increments of one hour (hours since the Unix epoch, UTC) for one kind, key and outcome. */
 export interface HourCount {
