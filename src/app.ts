@@ -39,7 +39,7 @@ import { followRoutes } from './http/follow/follow-routes.js';
 import { ChangeFeed } from './http/follow/change-feed.js';
 import { Webhooks } from './webhooks/webhooks.js';
 import type { InsightCounter } from './insights/counter.js';
-import { clientKey } from './ratelimit/client-key.js';
+import { ClientKeys } from './ratelimit/client-key.js';
 import { registerInsights, type CountInsight } from './http/insights/noted.js';
 
 export interface AppDeps {
@@ -144,8 +144,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerProtocolChecks(app);
   const counter = deps.insights;
   // A visitor is named by the limiter's key of its address (decisions §8, §21), whichever path answered.
+  const clientKeys = new ClientKeys(config.rateLimit.ipv6Prefix);
   const countInsight: CountInsight | undefined =
-    counter === undefined ? undefined : (insight, client, userAgent) => counter.count(insight, clientKey(client, config.rateLimit.ipv6Prefix), userAgent);
+    counter === undefined ? undefined : (insight, client, userAgent) => counter.count(insight, clientKeys.of(client), userAgent);
   if (countInsight !== undefined) registerInsights(app, countInsight);
   await registerOpenApi(app, config);
   const exposition = deps.metricsExposition?.(metrics) ?? metrics;

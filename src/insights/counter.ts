@@ -1,6 +1,5 @@
 import type { HourCount, InsightStore, VisitorRegister } from '../store/insights.js';
 import { isBot } from './bots.js';
-import { registerRank } from './hyperloglog.js';
 import type { Insight } from './insight.js';
 import { RecentAsks } from './recent-asks.js';
 import { dayOf, VisitorIds } from './visitors.js';
@@ -95,8 +94,8 @@ export class InsightCounter {
     const day = dayOf(now);
     const { kind, key } = insight;
     const found = insight.found ?? true;
-    const visitor = this.visitors.id(day, client, userAgent);
-    if (visitor !== undefined && this.recent.seen(`${visitor.toString('base64', 0, 18)} ${kind} ${key}`, now)) return;
+    const visitor = this.visitors.of(day, client, userAgent);
+    if (visitor !== undefined && this.recent.seen(`${visitor.id} ${kind} ${key}`, now)) return;
     const { counts, registers } = this.pending;
     let name = `${hour} ${kind} ${found ? 1 : 0} ${key}`;
     let counted = counts.get(name);
@@ -110,7 +109,7 @@ export class InsightCounter {
     }
     if (counted === undefined) counts.set(name, { hour, kind, key, found, count: 1 });
     else counted.count++;
-    if (visitor !== undefined && registers.size < this.cap * REGISTERS_PER_KEY) raise(registers, { day, kind, key, ...registerRank(visitor) });
+    if (visitor !== undefined && registers.size < this.cap * REGISTERS_PER_KEY) raise(registers, { day, kind, key, register: visitor.register, rank: visitor.rank });
   }
 
   /** Adds what is buffered to the store; one flush at a time. */

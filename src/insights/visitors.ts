@@ -1,9 +1,19 @@
 import { createHmac, createSecretKey, randomBytes, type KeyObject } from 'node:crypto';
 import type { InsightStore } from '../store/insights.js';
+import { registerRank, type RegisterRank } from './hyperloglog.js';
 
 const DAY_MS = 86_400_000;
 /** How long before midnight the next day's secret is fetched, so counting never waits for it. */
 const PREFETCH_MS = 3_600_000;
+
+/** Visitors whose ids are remembered; past this many the memory starts again, so no flood of visitors can grow it. */
+const REMEMBERED_VISITORS = 4096;
+
+/** A visitor of one day: its id (in memory only) and where it falls in the distinct-visitor estimate. */
+export interface Visitor extends RegisterRank {
+  /** The HMAC's first 18 bytes in base64: 144 bits, as good as the whole for telling visitors apart. */
+  readonly id: string;
+}
 
 /** The UTC day (days since the Unix epoch) of a time in milliseconds. */
 export const dayOf = (ms: number) => Math.floor(ms / DAY_MS);
@@ -15,6 +25,9 @@ export const dayOf = (ms: number) => Math.floor(ms / DAY_MS);
  */
 export class VisitorIds {
   private readonly secrets = new Map<number, KeyObject>();
+  /** The ids of the day `rememberedDay` by address and User-Agent: a visitor sends many requests, and the HMAC was most of counting one. */
+  private readonly remembered = new Map<string, Visitor>();
+  private rememberedDay = -1;
 
   constructor(private readonly store: Pick<InsightStore, 'daySecret'>) {}
 
@@ -31,9 +44,21 @@ export class VisitorIds {
     this.secrets.set(day, createSecretKey(secret));
   }
 
-  /** The visitor's id on `day`, or undefined while that day's secret is not known yet. */
-  id(day: number, client: string, userAgent: string): Buffer | undefined {
-    const secret = this.secrets.get(day);
-    return secret === undefined ? undefined : createHmac('sha256', secret).update(client).update('\n').update(userAgent).digest();
+  /** The visitor on `day`, or undefined while that day's secret is not known yet. */
+  of(day: number, client: string, userAgent: string): Visitor | undefined {
+    if (day !== this.rememberedDay || this.remembered.size >= REMEMBERED_VISITORS) {
+      this.remembered.clear();
+      this.rememberedDay = day;
+    }
+    const name = `${client}\n${userAgent}`;
+    let visitor = this.remembered.get(name);
+    if (visitor === undefined) {
+      const secret = this.secrets.get(day);
+      if (secret === undefined) return undefined;
+      const hmac = createHmac('sha256', secret).update(name).digest();
+      visitor = { id: hmac.toString('base64', 0, 18), ...registerRank(hmac) };
+      this.remembered.set(name, visitor);
+    }
+    return visitor;
   }
 }
