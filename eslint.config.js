@@ -20,13 +20,15 @@ export const LAYERS = {
   // Webhook delivery is a service over the store's outbox, not an HTTP concern: it reads the change
   // log and the endpoints (the store's contract and its webhook tables) and POSTs with node:http.
   webhooks: ['catalogue', 'store'],
+  // Insights (decisions §21): counting in memory, flushed to the store's insight tables, and the reports over them.
+  insights: ['store/insights'],
   // The admin routes manage endpoints through the webhooks layer (its URL checks, secrets, test events);
   // the console keeps its sessions through the store's session contract.
-  http: ['access', 'catalogue', 'emoji', 'net', 'ratelimit', 'service', 'store/store', 'store/access', 'store/sessions', 'web', 'webhooks', 'config', 'project-files'],
+  http: ['access', 'catalogue', 'emoji', 'insights', 'net', 'ratelimit', 'service', 'store/store', 'store/access', 'store/sessions', 'store/insights', 'web', 'webhooks', 'config', 'project-files'],
   cluster: ['http', 'ratelimit', 'config'],
-  app: ['access', 'http', 'ratelimit', 'service', 'webhooks', 'config'],
+  app: ['access', 'http', 'insights', 'ratelimit', 'service', 'webhooks', 'config'],
   // The Redis limiter and stream seats are imported on demand, only when REDIS_URL is set.
-  server: ['access', 'app', 'cluster', 'ratelimit', 'service', 'store', 'webhooks', 'config', 'v8-tuning', 'open-store'],
+  server: ['access', 'app', 'cluster', 'insights', 'ratelimit', 'service', 'store', 'webhooks', 'config', 'v8-tuning', 'open-store'],
   // Opens the configured store: shared by the server and the command line.
   'open-store': ['store', 'config'],
   // `npm run operator`: operators managed from a terminal, through the same service as the admin API.

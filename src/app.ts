@@ -39,6 +39,9 @@ import { operationsRoutes } from './http/routes/operations.js';
 import { followRoutes } from './http/follow/follow-routes.js';
 import { ChangeFeed } from './http/follow/change-feed.js';
 import { Webhooks } from './webhooks/webhooks.js';
+import type { InsightCounter } from './insights/counter.js';
+import { ClientKeys } from './ratelimit/client-key.js';
+import { registerInsights, type CountInsight } from './http/insights/noted.js';
 
 export interface AppDeps {
   readonly config: Config;
@@ -66,6 +69,8 @@ export interface AppDeps {
   readonly metricsExposition?: (own: AppMetrics) => MetricsExposition;
   /** What webhook delivery and audit pruning (started by server.ts) have done, for `/metrics`; none when not given. */
   readonly tallies?: BackgroundTallies;
+  /** Counts what visitors ask for (decisions §21); nothing is counted when not given (`INSIGHTS=off`, most tests). */
+  readonly insights?: InsightCounter;
 }
 
 /** The whole HTTP service, wired but not listening: `server.ts` listens, tests call `inject`. */
@@ -140,6 +145,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   limitRefused = limit;
   // After the limiter, so its refusals count and carry X-RateLimit-* like every API answer.
   registerProtocolChecks(app);
+  const counter = deps.insights;
+  // A visitor is named by the limiter's key of its address (decisions §8, §21), whichever path answered.
+  const clientKeys = new ClientKeys(config.rateLimit.ipv6Prefix);
+  const countInsight: CountInsight | undefined =
+    counter === undefined ? undefined : (insight, client, userAgent) => counter.count(insight, clientKeys.of(client), userAgent);
+  if (countInsight !== undefined) registerInsights(app, countInsight);
   await registerOpenApi(app, config);
   const exposition = deps.metricsExposition?.(metrics) ?? metrics;
   const store = deps.catalogue.store;
@@ -161,7 +172,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const streams = followRoutes(app, { config, catalogue: deps.catalogue, proxyTrust, feed, streamSeats: deps.streamSeats, ...(deps.heartbeatMs === undefined ? {} : { heartbeatMs: deps.heartbeatMs }) });
   metrics.addSignals({ catalogue: deps.catalogue, openStreams: () => streams.size, tallies: deps.tallies, now });
   const webhooks = deps.webhooks ?? new Webhooks(deps.catalogue.store, { allowPrivate: config.webhookAllowPrivate });
-  adminRoutes(app, { config, catalogue: deps.catalogue, rateLimiter, access, authenticator, webhooks });
+  adminRoutes(app, { config, catalogue: deps.catalogue, rateLimiter, access, authenticator, webhooks, now });
   pageRoutes(app, context);
   consoleRoutes(app, { config, catalogue: deps.catalogue, access, webhooks, sessions: store.sessions, now });
   await app.ready();
@@ -179,6 +190,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       parseJson,
       idleTimeoutMs: timeouts.idleMs,
       feed,
+      countInsight,
     });
   }
   return app;

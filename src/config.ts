@@ -46,6 +46,8 @@ export interface Config {
   readonly changesRetention: ChangesRetention;
   /** Whether webhooks may go to loopback, private and link-local addresses (tests, closed networks). */
   readonly webhookAllowPrivate: boolean;
+  /** What visitors ask for is counted (decisions §21) unless `INSIGHTS=off`; daily counts are kept `retentionDays`. */
+  readonly insights: { readonly enabled: boolean; readonly retentionDays: number };
   /** Console sessions end after this long without a request, and at the latest after `maxHours` (decisions §18). */
   readonly session: { readonly idleMinutes: number; readonly maxHours: number };
 }
@@ -182,6 +184,12 @@ function flag(env: Env, name: string): boolean {
   return raw === 'true';
 }
 
+function onOff(env: Env, name: string): boolean {
+  const raw = read(env, name)?.toLowerCase() ?? 'on';
+  if (raw !== 'on' && raw !== 'off') throw new ConfigError(`${name} must be on or off, got "${raw}"`);
+  return raw === 'on';
+}
+
 function logLevel(env: Env): LogLevel {
   const raw = read(env, 'LOG_LEVEL')?.toLowerCase() ?? 'info';
   const level = LOG_LEVELS.find((candidate) => candidate === raw);
@@ -215,6 +223,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     auditRetentionDays: integer(env, 'AUDIT_RETENTION_DAYS', 365, 1, 36_500),
     changesRetention: changesRetention(env),
     webhookAllowPrivate: flag(env, 'WEBHOOK_ALLOW_PRIVATE'),
+    insights: { enabled: onOff(env, 'INSIGHTS'), retentionDays: integer(env, 'INSIGHTS_RETENTION_DAYS', 400, 1, 36_500) },
     session: { idleMinutes: integer(env, 'SESSION_IDLE_MINUTES', 30, 1, 1440), maxHours: integer(env, 'SESSION_MAX_HOURS', 12, 1, 720) },
   };
 }

@@ -8,6 +8,7 @@ import { readCatalogueDocument } from './store/bundled.js';
 import { openStore, type Warn } from './open-store.js';
 import { tuneV8ForServing } from './v8-tuning.js';
 import { WebhookDelivery } from './webhooks/delivery.js';
+import { InsightCounter } from './insights/counter.js';
 
 /** How often old audit entries are pruned: retention is counted in days, so hourly is plenty. */
 const AUDIT_PRUNE_INTERVAL_MS = 3_600_000;
@@ -56,6 +57,11 @@ async function main(): Promise<void> {
   const catalogue = await CatalogueService.open(store, () => readCatalogueDocument(), undefined, (error, what) => warn(error, what));
   const rateLimiter = config.redisUrl === undefined ? workerRateLimiter(config) : await connectRedisLimiter(config, config.redisUrl);
   const streamSeats = config.redisUrl === undefined ? undefined : await connectRedisStreamSeats(config, config.redisUrl);
+  let warnInsights = (details: Record<string, unknown>, what: string) => warnOnStderr(details['err'], what);
+  const insights = config.insights.enabled
+    ? new InsightCounter({ store: store.insights, retentionDays: config.insights.retentionDays, warn: (details, what) => warnInsights(details, what) })
+    : undefined;
+  await insights?.start();
   // Payloads carry absolute slot URLs: the public origin, or this server's own address.
   const webhookBase = config.publicBaseUrl ?? `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${config.port}`;
   const delivery = new WebhookDelivery({
@@ -66,8 +72,17 @@ async function main(): Promise<void> {
   });
   let auditPruned = 0;
   const tallies = { deliveries: () => delivery.outcomes, auditPruned: () => auditPruned };
-  const app = await buildApp({ config, catalogue, rateLimiter, ...(streamSeats === undefined ? {} : { streamSeats }), metricsExposition: workerMetricsExposition(config), tallies });
+  const app = await buildApp({
+    config,
+    catalogue,
+    rateLimiter,
+    ...(streamSeats === undefined ? {} : { streamSeats }),
+    ...(insights === undefined ? {} : { insights }),
+    metricsExposition: workerMetricsExposition(config),
+    tallies,
+  });
   warn = (error, what) => app.log.warn({ err: error }, what);
+  warnInsights = (details, what) => app.log.warn(details, what);
   // Old audit entries go in short batches once an hour (and once at start); every instance may do it, harmlessly.
   const prune = () =>
     pruneAudit(store.access, config.auditRetentionDays, Date.now()).then(
@@ -90,6 +105,8 @@ async function main(): Promise<void> {
     }, DRAIN_MS);
     await Promise.all([app.close(), delivery.stop()]);
     clearTimeout(cut);
+    // After the last answer was counted, before the store closes.
+    await insights?.stop();
     // After the app, whose streams gave their seats back as they ended; any left go now.
     await Promise.all([rateLimiter?.close(), streamSeats?.close()]);
     await store.close();

@@ -19,6 +19,13 @@ describe('loadConfig', () => {
     assert.deepEqual(config.changesRetention, { kind: 'age', ms: 7 * 86_400_000 });
   });
 
+  it('counts insights unless INSIGHTS=off, keeping daily counts INSIGHTS_RETENTION_DAYS (400 by default)', () => {
+    assert.deepEqual(loadConfig({}, '/srv').insights, { enabled: true, retentionDays: 400 });
+    assert.deepEqual(loadConfig({ INSIGHTS: 'OFF', INSIGHTS_RETENTION_DAYS: '30' }, '/srv').insights, { enabled: false, retentionDays: 30 });
+    assert.throws(() => loadConfig({ INSIGHTS: 'no' }, '/srv'), (error: unknown) => error instanceof ConfigError && /^INSIGHTS must be on or off/.test(error.message));
+    assert.throws(() => loadConfig({ INSIGHTS_RETENTION_DAYS: '0' }, '/srv'), (error: unknown) => error instanceof ConfigError && /^INSIGHTS_RETENTION_DAYS must be/.test(error.message));
+  });
+
   it('reads CHANGES_RETENTION as a count of changes or an age', () => {
     assert.deepEqual(loadConfig({ CHANGES_RETENTION: '10000' }, '/srv').changesRetention, { kind: 'count', changes: 10_000 });
     assert.deepEqual(loadConfig({ CHANGES_RETENTION: '48h' }, '/srv').changesRetention, { kind: 'age', ms: 48 * 3_600_000 });

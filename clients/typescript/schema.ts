@@ -580,6 +580,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/insights": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What visitors played, viewed, matched and searched, and what found nothing (scope: read) */
+        get: operations["insights"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/insights/daily": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One key's daily counts (scope: read) */
+        get: operations["insightsDaily"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/operators": {
         parameters: {
             query?: never;
@@ -4622,6 +4656,127 @@ export interface operations {
                 };
             };
             /** @description A filter, the cursor or the limit is not valid; the message names it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP status code */
+                        statusCode: number;
+                        /** @description Its reason phrase */
+                        error: string;
+                        /** @description What was wrong, naming the parameter, field or path */
+                        message: string;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            431: components["responses"]["HeadersTooLarge"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    insights: {
+        parameters: {
+            query: {
+                /** @description One of plays, views, matches, searches, emoji-searches, gaps; gaps are the matches and searches that found nothing */
+                kind: string;
+                /** @description First day, YYYY-MM-DD (UTC); default: 6 days before `to` */
+                from?: string;
+                /** @description Last day, YYYY-MM-DD (UTC), included; default: today. At most 400 days in all */
+                to?: string;
+                /** @description Rows, 1-200 (default 50) */
+                limit?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Most counted first, ties by key. A match, search or emoji-search key is listed only once 3 distinct visitors asked it on one day */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: {
+                            /** @description A slot id (plays, views); the emoji keys asked, sorted (matches); the words of the search (searches) */
+                            key: string;
+                            count: number;
+                            /** @description Distinct visitors over the range, estimated (within 2 %) */
+                            visitors: number;
+                            /** @description Matches and searches: whether any of them found something */
+                            found?: boolean;
+                            /** @description Gaps: what found nothing */
+                            kind?: "match" | "search";
+                        }[];
+                        from: string;
+                        to: string;
+                    };
+                    "text/csv": string;
+                };
+            };
+            /** @description A parameter is not valid; the message names it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP status code */
+                        statusCode: number;
+                        /** @description Its reason phrase */
+                        error: string;
+                        /** @description What was wrong, naming the parameter, field or path */
+                        message: string;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            431: components["responses"]["HeadersTooLarge"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    insightsDaily: {
+        parameters: {
+            query: {
+                /** @description One of plays, views, matches, searches, emoji-searches */
+                kind: string;
+                /** @description A key as the report lists it */
+                key: string;
+                /** @description First day, YYYY-MM-DD (UTC); default: 6 days before `to` */
+                from?: string;
+                /** @description Last day, YYYY-MM-DD (UTC), included; default: today. At most 400 days in all */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The key's count on each day of the range (0 where none, and everywhere for a typed key fewer than 3 visitors asked on any day) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        kind: string;
+                        key: string;
+                        days: {
+                            date: string;
+                            count: number;
+                        }[];
+                        from: string;
+                        to: string;
+                    };
+                    "text/csv": string;
+                };
+            };
+            /** @description A parameter is not valid; the message names it */
             400: {
                 headers: {
                     [name: string]: unknown;

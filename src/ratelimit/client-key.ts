@@ -53,3 +53,20 @@ export class CompactClientKeys {
     return key;
   }
 }
+
+/** `clientKey` remembered per client text, as `CompactClientKeys` does for the compact form. */
+export class ClientKeys {
+  private readonly keys = new Map<string, string>();
+
+  constructor(private readonly ipv6Prefix: number) {}
+
+  of(client: string): string {
+    let key = this.keys.get(client);
+    if (key === undefined) {
+      if (this.keys.size >= REMEMBERED_CLIENTS) this.keys.clear();
+      key = clientKey(client, this.ipv6Prefix);
+      this.keys.set(client, key);
+    }
+    return key;
+  }
+}

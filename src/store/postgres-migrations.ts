@@ -1,3 +1,4 @@
+import { INSIGHT_MIGRATION } from './insights/postgres-insights.js';
 import type { Migration } from './migration-step.js';
 import { SESSION_MIGRATION } from './sessions/postgres-sessions.js';
 
@@ -124,4 +125,5 @@ export const MIGRATIONS: readonly Migration[] = [
     `,
   },
   SESSION_MIGRATION,
+  INSIGHT_MIGRATION,
 ];

@@ -6,6 +6,7 @@ import type { SlotRecord } from '../catalogue/records/slot.js';
 import type { Actor } from './access.js';
 import { PostgresAccessStore, writeAuditEntry } from './access/postgres-access.js';
 import { PostgresSessionStore } from './sessions/postgres-sessions.js';
+import { PostgresInsightStore } from './insights/postgres-insights.js';
 import { MIGRATIONS } from './postgres-migrations.js';
 import { importedRecords, repeatedStringsShared, slotRecord } from './records.js';
 import { changeText, slotChangeText } from './record-text.js';
@@ -89,6 +90,7 @@ function translate(error: unknown): unknown {
 export class PostgresStore implements Store {
   readonly access: PostgresAccessStore;
   readonly sessions: PostgresSessionStore;
+  readonly insights: PostgresInsightStore;
   private readonly pool: pg.Pool;
   /** Names this store's own notifications, which its subscribers need not hear. */
   private readonly instanceId = randomUUID();
@@ -128,6 +130,7 @@ export class PostgresStore implements Store {
       }
     };
     this.sessions = new PostgresSessionStore(query);
+    this.insights = new PostgresInsightStore(query);
     this.access = new PostgresAccessStore({
       transaction: (work) => this.transaction(work),
       query,

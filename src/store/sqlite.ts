@@ -7,6 +7,7 @@ import type { SlotRecord } from '../catalogue/records/slot.js';
 import type { Actor, AuditAction } from './access.js';
 import { ACCESS_SCHEMA, SqliteAccessStore, writeAuditEntry } from './access/sqlite-access.js';
 import { SESSION_SCHEMA, SqliteSessionStore } from './sessions/sqlite-sessions.js';
+import { INSIGHT_SCHEMA, SqliteInsightStore } from './insights/sqlite-insights.js';
 import { changeText, recordText, slotChangeText } from './record-text.js';
 import { importedRecords, repeatedStringsShared, slotRecord } from './records.js';
 import { LOG_PAGES_LIMIT, SqliteCheckpointer } from './sqlite-checkpointer.js';
@@ -131,6 +132,7 @@ function storedChange(text: string): unknown {
 export class SqliteStore implements Store {
   readonly access: SqliteAccessStore;
   readonly sessions: SqliteSessionStore;
+  readonly insights: SqliteInsightStore;
   private readonly db: Database.Database;
   /** A second connection for loads, which read page by page in one transaction while the first goes on writing. */
   private reader: Database.Database | undefined;
@@ -178,6 +180,7 @@ export class SqliteStore implements Store {
     });
     this.access = new SqliteAccessStore(this.db, (work) => this.commitAndCheckpoint(this.db.transaction(work)));
     this.sessions = new SqliteSessionStore(this.db, (work) => this.commitAndCheckpoint(this.db.transaction(work)));
+    this.insights = new SqliteInsightStore(this.db, (work) => this.commitAndCheckpoint(this.db.transaction(work)));
   }
 
   async migrate(): Promise<{ fresh: boolean }> {
@@ -194,7 +197,7 @@ export class SqliteStore implements Store {
         this.db.prepare('UPDATE changes SET time = ?').run(new Date().toISOString());
       }).immediate();
     }
-    this.db.exec(SESSION_SCHEMA);
+    this.db.exec(SESSION_SCHEMA + INSIGHT_SCHEMA);
     const initialised = this.db.prepare("SELECT value FROM meta WHERE key = 'initialised'").get();
     return { fresh: initialised === undefined };
   }

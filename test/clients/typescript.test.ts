@@ -175,6 +175,13 @@ describe('the TypeScript client against a live server', { timeout: 60_000 }, () 
     assert.equal(audit.data?.entries[0]?.action, 'slot.restore');
   });
 
+  it('reads the insight reports', async () => {
+    const report = await client.GET('/api/admin/insights', { params: { query: { kind: 'plays', from: '2026-06-01', to: '2026-06-07' } } });
+    assert.deepEqual(report.data, { rows: [], from: '2026-06-01', to: '2026-06-07' });
+    const daily = await client.GET('/api/admin/insights/daily', { params: { query: { kind: 'plays', key: '1', from: '2026-06-07', to: '2026-06-07' } } });
+    assert.deepEqual(daily.data, { kind: 'plays', key: '1', days: [{ date: '2026-06-07', count: 0 }], from: '2026-06-07', to: '2026-06-07' });
+  });
+
   it('reaches the probes, the pages and the document', async () => {
     assert.deepEqual((await client.GET('/healthz')).data, { status: 'ok' });
     assert.equal((await client.GET('/readyz')).data?.status, 'ready');

@@ -7,6 +7,7 @@ import type { CatalogueDocument } from '../../src/catalogue/records/document.js'
 import { loadConfig, type Config } from '../../src/config.js';
 import { CatalogueService } from '../../src/service/catalogue-service.js';
 import { SqliteStore } from '../../src/store/sqlite.js';
+import type { InsightCounter } from '../../src/insights/counter.js';
 import { SMALL_CATALOGUE } from './fixtures.js';
 
 export interface TestApp {
@@ -24,6 +25,8 @@ export interface TestAppOptions {
   /** Environment variables, as an operator would set them. */
   readonly env?: Readonly<Record<string, string>>;
   readonly deps?: Partial<Omit<AppDeps, 'config' | 'catalogue'>>;
+  /** Counts what visitors ask, made over the app's own store (its insight tables). */
+  readonly insights?: (store: SqliteStore) => Promise<InsightCounter>;
 }
 
 /** The real service on a real SQLite file in a temporary folder of its own. */
@@ -34,7 +37,8 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   const store = new SqliteStore(config.database.path, { changeRetention: config.changesRetention });
   const document = options.document ?? SMALL_CATALOGUE;
   const catalogue = await CatalogueService.open(store, async () => document);
-  const app = await buildApp({ config, catalogue, logger: false, ...options.deps });
+  const insights = await options.insights?.(store);
+  const app = await buildApp({ config, catalogue, logger: false, ...options.deps, ...(insights && { insights }) });
   return {
     app,
     catalogue,
@@ -43,6 +47,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     dir,
     async close() {
       await app.close();
+      await insights?.stop();
       await store.close();
       rmSync(dir, { recursive: true, force: true });
     },

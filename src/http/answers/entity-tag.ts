@@ -1,11 +1,14 @@
 import { hash, randomBytes } from 'node:crypto';
 import type { Catalogue } from '../../catalogue/catalogue.js';
+import type { Insight } from '../../insights/insight.js';
 import { perSnapshot } from './snapshot-memo.js';
 
 /** An answer body with the strong entity tag that names it. */
 export interface Representation {
   readonly body: Buffer;
   readonly etag: string;
+  /** The ask this answer counts as (decisions §21), worked out with the body. */
+  readonly insight?: Insight;
 }
 
 /*
@@ -26,6 +29,6 @@ export function entityTag(catalogue: Catalogue, key: string): string {
 }
 
 /** `body` with the strong tag it has as the answer `key` names in `catalogue`; made once per cached body. */
-export function representation(catalogue: Catalogue, key: string, body: Buffer): Representation {
-  return { body, etag: entityTag(catalogue, key) };
+export function representation(catalogue: Catalogue, key: string, body: Buffer, insight?: Insight): Representation {
+  return insight === undefined ? { body, etag: entityTag(catalogue, key) } : { body, etag: entityTag(catalogue, key), insight };
 }

@@ -57,7 +57,7 @@ export function searchOutcome(catalogue: Catalogue, url: string, query: RawQuery
     const found = catalogue.search(request.query);
     const { offset, limit } = request.page;
     const slots = found.slice(offset, offset + limit).map(({ record }) => record);
-    return { kind: 'results', search, slots, total: found.length, offset, limit, facets: facetCounts(catalogue, search, found) };
+    return { kind: 'results', search, slots, total: found.length, words: request.query.words, offset, limit, facets: facetCounts(catalogue, search, found) };
   } catch (error) {
     if (error instanceof HttpError && error.statusCode === 400) return { kind: 'refused', search, message: error.message };
     throw error;

@@ -16,8 +16,10 @@ import { rateLimitExceeded, rateLimitHeaders, retryAfterSeconds } from '../plugi
 import { requestId } from '../caller/request-id.js';
 import { PUBLIC_BODY_LIMIT } from '../connection/server-options.js';
 import { emojiUsageBody } from '../routes/emojis.js';
-import { matchBody } from '../routes/match.js';
-import { playLocation, REDIRECT_HEADERS } from '../routes/redirects.js';
+import { matchBody, type MatchAnswer } from '../routes/match.js';
+import { playTarget, REDIRECT_HEADERS } from '../routes/redirects.js';
+import type { Insight } from '../../insights/insight.js';
+import { isCountedAnswer, type CountInsight } from '../insights/noted.js';
 import { similarBody, slotBody, slotListBody } from '../routes/slots.js';
 import { plainQuery, recognise, type FastRequest } from './recognise.js';
 import { bodyBytes, MB, perSnapshotScopedCache } from '../answers/snapshot-memo.js';
@@ -43,6 +45,8 @@ export interface FastPathDeps {
   readonly idleTimeoutMs: number;
   /** The change feed's pages, which `GET /api/changes` answers from on both paths. */
   readonly feed: ChangeFeed;
+  /** Counts what visitors ask (decisions §21); undefined with `INSIGHTS=off`. */
+  readonly countInsight: CountInsight | undefined;
 }
 
 /** Answers Node's `request` event itself, or returns false to leave the request to Fastify. */
@@ -56,6 +60,8 @@ interface Exchange {
   /** Where the client sent the request, as slot URLs are built on it. */
   readonly origin: Origin;
   readonly id: string;
+  /** The client's address, as the limiter reads it. */
+  readonly client: string;
   /** `performance.now()` when the request arrived. */
   readonly started: number;
 }
@@ -67,6 +73,8 @@ interface Answer {
   /** Flat name/value list, without the headers written last (X-Response-Time, CORS, Content-Length). */
   readonly headers: string[];
   readonly body: string | Buffer;
+  /** The ask this answer counts as, if it is a countable one. */
+  readonly insight: Insight | undefined;
 }
 
 /** The fast requests answered with a tagged JSON body. */
@@ -87,7 +95,7 @@ const REQUEST_LOG_LEVELS = new Set(['info', 'debug', 'trace']);
 const answersByUrl = perSnapshotScopedCache<Representation>({ entries: 4096, bytes: 64 * MB, bytesOf: bodyBytes, keepOnSecondAsk: true });
 
 /** Match answers by base URL and request body, per snapshot; bodies of more bytes than this are not remembered. */
-const matchAnswers = perSnapshotScopedCache<Buffer>({ entries: 1024, bytes: 32 * MB, bytesOf: bodyBytes });
+const matchAnswers = perSnapshotScopedCache<MatchAnswer>({ entries: 1024, bytes: 32 * MB, bytesOf: bodyBytes });
 const MAX_REMEMBERED_MATCH_BODY = 512;
 
 /** A request body Fastify's JSON parser refused, carrying the parser's error as its cause. */
@@ -154,8 +162,8 @@ export function fastPath(deps: FastPathDeps): FastPath {
    * 2–5 µs of kernel time a request on a loaded VM (bench/history/2026-11-25.md). A lone request, the
    * only one of its turn, leaves at once.
    */
-  function write(exchange: Exchange, status: number, headers: string[], body: string | Buffer): void {
-    const answer: Answer = { exchange, status, headers, body };
+  function write(exchange: Exchange, status: number, headers: string[], body: string | Buffer, insight?: Insight): void {
+    const answer: Answer = { exchange, status, headers, body, insight };
     if (turnAnswered) {
       queued.push(answer);
       return;
@@ -165,7 +173,7 @@ export function fastPath(deps: FastPathDeps): FastPath {
     writeSafely(answer);
   }
 
-  function writeAnswer({ exchange, status, headers, body }: Answer): void {
+  function writeAnswer({ exchange, status, headers, body, insight }: Answer): void {
     const { request, response, fast, started } = exchange;
     headers.push('x-response-time', `${elapsedMs(started).toFixed(2)}ms`);
     for (const part of CORS_LIST) headers.push(part);
@@ -178,6 +186,9 @@ export function fastPath(deps: FastPathDeps): FastPath {
     deps.metrics.observeRequest(fast.route, request.method as string, status, tookMs / 1000);
     deps.metrics.observeFastAnswer(fast.route);
     if (logsRequests) log.info({ reqId: exchange.id, res: { statusCode: status }, responseTime: tookMs }, 'request completed');
+    if (insight !== undefined && deps.countInsight !== undefined && isCountedAnswer(request.method as string, status)) {
+      deps.countInsight(insight, exchange.client, request.headers['user-agent'] ?? '');
+    }
   }
 
   function writeError(exchange: Exchange, headers: string[], error: unknown): void {
@@ -217,13 +228,17 @@ export function fastPath(deps: FastPathDeps): FastPath {
     const { fast, origin, request } = exchange;
     let status = 200;
     let payload: string | Buffer = '';
+    let insight: Insight | undefined;
     try {
       if (fast.route === '/api/play/:emojis') {
-        const location = playLocation(deps.catalogue(), fast.emojis, () => baseUrlOf(config, origin));
-        headers.push(...REDIRECT_LIST, 'location', location);
+        const target = playTarget(deps.catalogue(), fast.emojis, () => baseUrlOf(config, origin));
+        headers.push(...REDIRECT_LIST, 'location', target.location);
+        insight = target.play;
         status = 302;
       } else if (fast.route !== '/api/match' && fast.route !== '/api/changes') {
-        const { body, etag } = tagged(exchange, fast);
+        const representation = tagged(exchange, fast);
+        const { body, etag } = representation;
+        insight = representation.insight;
         headers.push('etag', etag);
         if (ifNoneMatchMatches(request.headers['if-none-match'], etag)) {
           status = 304;
@@ -236,7 +251,7 @@ export function fastPath(deps: FastPathDeps): FastPath {
       writeError(exchange, headers, error);
       return;
     }
-    write(exchange, status, headers, payload);
+    write(exchange, status, headers, payload, insight);
   }
 
   /** The request body as Fastify's parser reads it; throws `UnparsableBody` with the parser's error. */
@@ -252,7 +267,7 @@ export function fastPath(deps: FastPathDeps): FastPath {
    * The match answer to a request body: one lookup by base and body bytes once it has been worked out
    * in this snapshot (a page sends the same few bodies over and over); throws its error answer.
    */
-  function matchAnswer(exchange: Exchange, bytes: Buffer): Buffer {
+  function matchAnswer(exchange: Exchange, bytes: Buffer): MatchAnswer {
     const { origin } = exchange;
     const knownBase = knownBaseUrl(origin);
     if (knownBase === undefined || bytes.length > MAX_REMEMBERED_MATCH_BODY) return computedMatch(bytes, origin);
@@ -263,7 +278,7 @@ export function fastPath(deps: FastPathDeps): FastPath {
   }
 
   /** The match answer worked out from the request body; throws its error answer. */
-  function computedMatch(bytes: Buffer, origin: Origin): Buffer {
+  function computedMatch(bytes: Buffer, origin: Origin): MatchAnswer {
     return matchBody(deps.catalogue(), parsedBody(bytes.toString('utf8')), () => baseUrlOf(config, origin));
   }
 
@@ -274,7 +289,7 @@ export function fastPath(deps: FastPathDeps): FastPath {
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     // A stream ends once: `once` would only add a wrapper and its removal to every request.
     request.on('end', () => {
-      let payload: Buffer;
+      let payload: MatchAnswer;
       try {
         payload = matchAnswer(exchange, chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks));
       } catch (error) {
@@ -288,7 +303,7 @@ export function fastPath(deps: FastPathDeps): FastPath {
         return;
       }
       headers.push('content-type', JSON_TYPE);
-      write(exchange, 200, headers, payload);
+      write(exchange, 200, headers, payload.body, payload.insight);
     });
   }
 
@@ -334,7 +349,7 @@ export function fastPath(deps: FastPathDeps): FastPath {
     const client = clientAddress(request, deps.proxyTrust);
     if (client === undefined) return false;
     const origin = requestOrigin(request, deps.proxyTrust);
-    const exchange: Exchange = { request, response, fast, origin, id: requestId(request), started };
+    const exchange: Exchange = { request, response, fast, origin, id: requestId(request), client, started };
     if (logsRequests) {
       log.info({ reqId: exchange.id, req: { method: request.method, url: request.url, host: origin.host, ip: client } }, 'incoming request');
     }

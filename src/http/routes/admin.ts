@@ -25,6 +25,7 @@ import { ifMatchVersion, slotVersionTag } from '../input/if-match.js';
 import { adminAccessRoutes } from './admin-access.js';
 import { BODY_ERRORS, committed, error, NO_CONTENT, NO_SLOT, SLOT_IDS, SLUG_TAKEN, slotId, WRITE_UNAVAILABLE } from './admin-common.js';
 import { adminHistoryRoutes } from './admin-history.js';
+import { adminInsightRoutes } from './admin-insights.js';
 import type { Webhooks } from '../../webhooks/webhooks.js';
 import { webhookRoutes } from '../webhooks/webhook-routes.js';
 import { allowSlowUpload } from '../connection/slow-uploads.js';
@@ -40,6 +41,8 @@ export interface AdminDeps {
   readonly access: AccessService;
   readonly authenticator: Authenticator;
   readonly webhooks: Webhooks;
+  /** Wall clock in milliseconds: the reports' default range ends today. */
+  readonly now: () => number;
 }
 
 const CatalogueExportSchema = Type.Object(
@@ -335,6 +338,7 @@ export function adminRoutes(app: FastifyInstance, deps: AdminDeps): void {
       });
 
       adminHistoryRoutes(admin, { config, catalogue });
+      adminInsightRoutes(admin, { store: catalogue.store.insights, now: deps.now });
       adminAccessRoutes(admin, { access: deps.access });
     },
     { prefix: ADMIN_PREFIX },

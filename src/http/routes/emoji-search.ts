@@ -56,7 +56,10 @@ function emojiSearchBody(catalogue: Catalogue, query: Query): Representation {
   const limit = limitParam(query, EMOJI_SEARCH_DEFAULT_LIMIT, EMOJI_SEARCH_MAX_LIMIT);
   const key = `${limit} ${words.join(' ')}`;
   return searchBodies(catalogue, key, () =>
-    representation(catalogue, `emoji search ${key}`, Buffer.from(JSON.stringify(catalogue.emojiWords.search(words, limit)))),
+    representation(catalogue, `emoji search ${key}`, Buffer.from(JSON.stringify(catalogue.emojiWords.search(words, limit))), {
+      kind: 'emoji-search',
+      key: words.join(' '),
+    }),
   );
 }
 

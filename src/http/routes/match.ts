@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import type { Insight } from '../../insights/insight.js';
+import { noteInsight } from '../insights/noted.js';
 import { Type, type Static } from 'typebox';
 import type { Catalogue, MatchedSlot, MatchMode } from '../../catalogue/catalogue.js';
 import { MAX_LIMIT } from '../../catalogue/search/filter.js';
@@ -65,17 +67,26 @@ function matchRequest(body: unknown): MatchRequest {
   return { emojis: emojis as string[], mode, limit: Math.min(limit, MAX_LIMIT) };
 }
 
+/** A match's answer, and the ask it counts as (decisions §21). */
+export interface MatchAnswer {
+  readonly body: Buffer;
+  readonly insight: Insight;
+}
+
 /** Answers already given in this snapshot, by base URL, mode, limit and emoji keys. */
-const matchBodies = perSnapshotCache<Buffer>({ entries: 1024, bytes: 32 * MB, bytesOf: bodyBytes });
+const matchBodies = perSnapshotCache<MatchAnswer>({ entries: 1024, bytes: 32 * MB, bytesOf: bodyBytes });
 
 /** The answer to a parsed `POST /api/match` body, or the 400 naming what is wrong with it. */
-export function matchBody(catalogue: Catalogue, body: unknown, baseOf: () => string): Buffer {
+export function matchBody(catalogue: Catalogue, body: unknown, baseOf: () => string): MatchAnswer {
   const { emojis, mode, limit } = matchRequest(body);
   const keys = requestedEmojis(emojis, 'emojis').map(({ key }) => key);
   const base = baseOf();
-  return matchBodies(catalogue, `${base} ${mode} ${limit} ${keys.join(' ')}`, () =>
-    Buffer.from(JSON.stringify({ slots: catalogue.match(keys, mode, limit).map((match) => matchItem(match, base)) })),
-  );
+  return matchBodies(catalogue, `${base} ${mode} ${limit} ${keys.join(' ')}`, () => {
+    const slots = catalogue.match(keys, mode, limit).map((match) => matchItem(match, base));
+    // The distinct keys asked, sorted: the same question however it was written.
+    const key = [...new Set(keys)].sort().join(' ');
+    return { body: Buffer.from(JSON.stringify({ slots })), insight: { kind: 'match', key, found: slots.length > 0 } };
+  });
 }
 
 /** `POST /api/match`: slots carrying the requested emojis, best first (decisions §4). */
@@ -87,9 +98,11 @@ export function matchRoutes(app: FastifyInstance, context: RouteContext): void {
     body: MatchBodySchema,
     response: { 200: MatchResponseSchema, 413: PayloadTooLargeSchema, 415: UnsupportedMediaTypeSchema },
   };
-  app.post('/api/match', { ...DOCUMENTED_ONLY, schema }, async (request, reply) =>
-    sendJson(reply, matchBody(context.catalogue(), request.body, () => baseUrl(request, context.config))),
-  );
+  app.post('/api/match', { ...DOCUMENTED_ONLY, schema }, async (request, reply) => {
+    const { body, insight } = matchBody(context.catalogue(), request.body, () => baseUrl(request, context.config));
+    noteInsight(request, insight);
+    return sendJson(reply, body);
+  });
 }
 
 /** A match result item (decisions §4). */

@@ -17,6 +17,8 @@ import { ifNoneMatchMatches } from '../answers/if-none-match.js';
 import { DOCUMENTED_ONLY, SlotListQuerySchema } from '../contract/request-schemas.js';
 import { perSnapshotCache } from '../answers/snapshot-memo.js';
 import { searchOutcome } from '../answers/search-outcome.js';
+import { noteInsight } from '../insights/noted.js';
+import { searchInsight } from './slots.js';
 
 /** Pages load only their own script, style and icon, and cannot be framed or inject markup. */
 export const CONTENT_SECURITY_POLICY = [
@@ -159,6 +161,7 @@ function htmlRoutes(app: FastifyInstance, context: RouteContext, assets: AssetTa
       const page = notFoundPage(slug, `${base}/slots/${encodeURIComponent(slug)}`, assets);
       return reply.code(404).header('cache-control', 'no-store').type(HTML).send(page);
     }
+    noteInsight(request, { kind: 'view', key: String(slot.id) });
     return sendPage(request, reply, slotPage(slot, slotSurroundings(catalogue, slot), base, assets));
   });
 
@@ -167,6 +170,8 @@ function htmlRoutes(app: FastifyInstance, context: RouteContext, assets: AssetTa
     const outcome = searchOutcome(catalogue, request.url, request.query as Record<string, string | string[]>);
     const page = searchPage(outcome, baseUrl(request, context.config), catalogue.size, assets);
     if (outcome.kind === 'refused') return reply.code(400).header('cache-control', 'no-store').type(HTML).send(page);
+    const search = searchInsight(outcome.words, outcome.total);
+    if (search !== undefined) noteInsight(request, search);
     return sendPage(request, reply, page);
   });
 }

@@ -1,4 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Insight } from '../../insights/insight.js';
+import { noteInsight } from '../insights/noted.js';
 import type { Catalogue } from '../../catalogue/catalogue.js';
 import type { RequestedEmoji } from '../../emoji/parse.js';
 import { slotPageUrl, type SlotRecord } from '../../catalogue/records/slot.js';
@@ -21,7 +23,11 @@ import { perSnapshotCache } from '../answers/snapshot-memo.js';
 /** What every redirect to a slot page sends besides its Location: it is never cached, as the best match changes with the catalogue. */
 export const REDIRECT_HEADERS = { 'cache-control': 'no-store' } as const;
 
+/** A redirect to a slot counts as a play of it (decisions §21). */
+const playOf = (slotId: number): Insight => ({ kind: 'play', key: String(slotId) });
+
 function redirectToSlot(request: FastifyRequest, reply: FastifyReply, context: RouteContext, slot: SlotRecord): FastifyReply {
+  noteInsight(request, playOf(slot.id));
   return reply.headers(REDIRECT_HEADERS).redirect(slotPageUrl(baseUrl(request, context.config), slot.slug), 302);
 }
 
@@ -32,13 +38,16 @@ function bestMatch(catalogue: Catalogue, emojis: readonly RequestedEmoji[]): Slo
   return best.slot;
 }
 
-/** The slug of the best match for a play path's emojis, by the decoded segment: a few popular combinations make most plays. */
-const bestSlugs = perSnapshotCache<string>({ entries: 1024 });
+/** The best match for a play path's emojis, by the decoded segment: a few popular combinations make most plays. */
+const bestSlots = perSnapshotCache<{ readonly slug: string; readonly play: Insight }>({ entries: 1024 });
 
-/** Where `GET /api/play/{emojis}` redirects (the path segment decoded), or its 400 or 404. */
-export function playLocation(catalogue: Catalogue, emojis: string, baseOf: () => string): string {
-  const slug = bestSlugs(catalogue, emojis, () => bestMatch(catalogue, requestedEmojis(emojis, 'emojis')).slug);
-  return slotPageUrl(baseOf(), slug);
+/** Where `GET /api/play/{emojis}` redirects (the path segment decoded) and the play it counts as, or its 400 or 404. */
+export function playTarget(catalogue: Catalogue, emojis: string, baseOf: () => string): { readonly location: string; readonly play: Insight } {
+  const { slug, play } = bestSlots(catalogue, emojis, () => {
+    const slot = bestMatch(catalogue, requestedEmojis(emojis, 'emojis'));
+    return { slug: slot.slug, play: playOf(slot.id) };
+  });
+  return { location: slotPageUrl(baseOf(), slug), play };
 }
 
 /** Play, the legacy redirect and the lucky spin: 302s to slot pages (decisions §5). */
@@ -52,7 +61,8 @@ export function redirectRoutes(app: FastifyInstance, context: RouteContext): voi
   };
   app.get('/api/play/:emojis', { ...DOCUMENTED_ONLY, schema: playSchema }, async (request, reply) => {
     const { emojis } = request.params as { emojis: string };
-    const location = playLocation(context.catalogue(), emojis, () => baseUrl(request, context.config));
+    const { location, play } = playTarget(context.catalogue(), emojis, () => baseUrl(request, context.config));
+    noteInsight(request, play);
     return reply.headers(REDIRECT_HEADERS).redirect(location, 302);
   });
   app.get('/api/play/', async () => {

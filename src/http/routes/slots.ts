@@ -6,6 +6,7 @@ import { SlotSchema } from '../../catalogue/records/slot.js';
 import { quote } from '../../emoji/parse.js';
 import { baseUrl } from '../caller/base-url.js';
 import type { RouteContext } from './context.js';
+import type { Insight } from '../../insights/insight.js';
 import { sendRepresentation } from '../answers/json-reply.js';
 import { representation, type Representation } from '../answers/entity-tag.js';
 import { notFound } from '../answers/errors.js';
@@ -58,6 +59,11 @@ const SimilarResponseSchema = Type.Object(
 /** Pages already answered in this snapshot: clients ask for the same few pages over and over. */
 const listBodies = perSnapshotCache<Representation>({ entries: 512, bytes: 64 * MB, bytesOf: bodyBytes, keepOnSecondAsk: true });
 
+/** A search counts by its words (decisions §21); a `q` of no word at all is no search. */
+export function searchInsight(words: readonly string[] | undefined, total: number): Insight | undefined {
+  return words === undefined || words.length === 0 ? undefined : { kind: 'search', key: words.join(' '), found: total > 0 };
+}
+
 /** The body of `GET /api/slots`, or the 400 naming the first bad parameter (checked before `baseOf` is asked). */
 export function slotListBody(catalogue: Catalogue, query: Query, baseOf: () => string): Representation {
   const request = slotListParams(query);
@@ -67,7 +73,7 @@ export function slotListBody(catalogue: Catalogue, query: Query, baseOf: () => s
     const { slots, total, facets } = catalogue.page(request.query, request.page, request.facets);
     const facetsJson = facets === undefined ? '' : `,"facets":${JSON.stringify(facets)}`;
     const body = slotArrayBody(catalogue, slots, base, '{"slots":', `,"count":${slots.length},"total":${total}${facetsJson}}`);
-    return representation(catalogue, `list ${key}`, body);
+    return representation(catalogue, `list ${key}`, body, searchInsight(request.query.words, total));
   });
 }
 

@@ -13,6 +13,8 @@ export type SearchOutcome =
       readonly search: SearchQuery;
       readonly slots: readonly SlotRecord[];
       readonly total: number;
+      /** The words of `q` as the search read them; undefined without one. */
+      readonly words: readonly string[] | undefined;
       readonly offset: number;
       readonly limit: number;
       readonly facets: Readonly<Record<ListField, readonly FacetCount[]>>;

@@ -6,6 +6,8 @@ import { buildApp } from '../../../src/app.js';
 import { ADMIN_TOKEN } from '../../support/admin.js';
 import { slotFields, TEST_ACTOR } from '../../support/fixtures.js';
 import { startTestApp, type TestApp } from '../../support/app.js';
+import { recordingInsightStore, startedCounter, summed } from '../../support/insights.js';
+import type { InsightCounter } from '../../../src/insights/counter.js';
 
 /**
  * The fast path must answer exactly as Fastify's routes do. Two apps over one catalogue snapshot, one
@@ -274,11 +276,11 @@ interface Pair {
   close(): Promise<void>;
 }
 
-async function startPair(env: Readonly<Record<string, string>>): Promise<Pair> {
+async function startPair(env: Readonly<Record<string, string>>, counters?: { readonly fast: InsightCounter; readonly framework: InsightCounter }): Promise<Pair> {
   const fastLog: string[] = [];
   const t: TestApp = await startTestApp({
     env: { LOG_LEVEL: 'info', ADMIN_TOKEN, ...env },
-    deps: { logger: undefined, logStream: { write: (line) => void fastLog.push(line) }, now: () => NOW },
+    deps: { logger: undefined, logStream: { write: (line) => void fastLog.push(line) }, now: () => NOW, ...(counters && { insights: counters.fast }) },
   });
   const frameworkLog: string[] = [];
   const framework = await buildApp({
@@ -287,6 +289,7 @@ async function startPair(env: Readonly<Record<string, string>>): Promise<Pair> {
     fastPath: false,
     logStream: { write: (line) => void frameworkLog.push(line) },
     now: () => NOW,
+    ...(counters && { insights: counters.framework }),
   });
   return {
     fast: { app: t.app, port: await listen(t.app), log: fastLog, catalogue: t.catalogue },
@@ -297,6 +300,35 @@ async function startPair(env: Readonly<Record<string, string>>): Promise<Pair> {
     },
   };
 }
+
+describe('both paths count the same asks (decisions §21)', { timeout: 30_000 }, () => {
+  const stores = { fast: recordingInsightStore(), framework: recordingInsightStore() };
+  let counters: { fast: InsightCounter; framework: InsightCounter };
+  let pair: Pair;
+  before(async () => {
+    counters = { fast: await startedCounter(stores.fast, () => NOW), framework: await startedCounter(stores.framework, () => NOW) };
+    pair = await startPair({ RATE_LIMIT_PER_MINUTE: '1000' }, counters);
+  });
+  after(async () => {
+    await pair.close();
+    await Promise.all([counters.fast.stop(), counters.framework.stop()]);
+  });
+
+  it('counts every case alike, plays, searches and matches among them, found or not', async () => {
+    for (const { raw } of CASES) {
+      await send(pair.fast.port, raw);
+      await send(pair.framework.port, raw);
+    }
+    await Promise.all([counters.fast.flush(), counters.framework.flush()]);
+    const counted = summed(stores.fast.addedCounts);
+    assert.deepEqual(counted, summed(stores.framework.addedCounts));
+    assert.deepEqual(stores.fast.raisedRegisters.length, stores.framework.raisedRegisters.length);
+    assert.ok(stores.fast.raisedRegisters.length > 0);
+    for (const expected of ['search found cherr: 1', 'search not found ff fe: 1', 'match found', 'play found']) {
+      assert.ok(counted.some((line) => line.startsWith(expected)), `${expected} in ${counted.join('; ')}`);
+    }
+  });
+});
 
 const fastSeries = (lines: readonly string[]) => lines.filter((line) => line.startsWith('http_fast_path_requests_total{'));
 const requestSeries = (lines: readonly string[]) => lines.filter((line) => line.startsWith('http_requests_total{'));

@@ -1,0 +1,107 @@
+import type { DayRange, InsightKind, KeyRegisters, TotalsQuery } from '../insights.js';
+
+/** The two stores' spellings of the few things their SQL differs in. */
+type Dialect = 'sqlite' | 'postgres';
+
+/** A statement's parameters, collected in the order their placeholders appear. */
+class Parameters {
+  readonly values: unknown[] = [];
+
+  constructor(private readonly dialect: Dialect) {}
+
+  value(value: unknown): string {
+    this.values.push(value);
+    return this.dialect === 'postgres' ? `$${this.values.length}` : '?';
+  }
+
+  /** `IN` a list of texts: an array on PostgreSQL, a JSON array on SQLite. */
+  inList(values: readonly string[]): string {
+    if (this.dialect === 'postgres') return `= ANY(${this.value([...values])}::text[])`;
+    return `IN (SELECT value FROM json_each(${this.value(JSON.stringify(values))}))`;
+  }
+}
+
+/** A sum as a JavaScript number (pg reads bigint and numeric as strings). */
+const total = (dialect: Dialect, expression: string) => (dialect === 'postgres' ? `SUM(${expression})::float8` : `SUM(${expression})`);
+/** Keys in code point order: SQLite compares UTF-8 bytes already; PostgreSQL's default collation would not. */
+const byCodePoints = (dialect: Dialect) => (dialect === 'postgres' ? 'key COLLATE "C"' : 'key');
+
+export interface Statement {
+  readonly sql: string;
+  readonly params: readonly unknown[];
+}
+
+/** Each key's total over a range, from the hours kept and the days folded: rows are moved from one to the other, never copied. */
+export function totalsStatement(dialect: Dialect, query: TotalsQuery): Statement {
+  const p = new Parameters(dialect);
+  const gapsOnly = query.notFoundOnly ? 'AND found = 0' : '';
+  const oneKey = () => (query.key === undefined ? '' : `AND key = ${p.value(query.key)}`);
+  const hours = `SELECT kind, key, found, count FROM insight_hours
+    WHERE kind ${p.inList(query.kinds)} AND hour >= ${p.value(query.fromDay * 24)} AND hour < ${p.value((query.toDay + 1) * 24)} ${oneKey()} ${gapsOnly}`;
+  const days = `SELECT kind, key, found, count FROM insight_days
+    WHERE kind ${p.inList(query.kinds)} AND day >= ${p.value(query.fromDay)} AND day <= ${p.value(query.toDay)} ${oneKey()} ${gapsOnly}`;
+  const askedEnough =
+    query.minVisitorsOnOneDay > 0
+      ? `WHERE (kind, key) IN (SELECT kind, key FROM insight_visitors
+          WHERE kind ${p.inList(query.kinds)} AND day >= ${p.value(query.fromDay)} AND day <= ${p.value(query.toDay)} ${oneKey()}
+          GROUP BY kind, day, key HAVING COUNT(*) >= ${p.value(query.minVisitorsOnOneDay)})`
+      : '';
+  const sql = `WITH counted AS (${hours} UNION ALL ${days})
+    SELECT kind, key, ${total(dialect, 'count')} AS count, ${total(dialect, 'CASE WHEN found = 1 THEN count ELSE 0 END')} AS found_count
+    FROM counted ${askedEnough}
+    GROUP BY kind, key ORDER BY count DESC, ${byCodePoints(dialect)}, kind LIMIT ${p.value(query.limit)}`;
+  return { sql, params: p.values };
+}
+
+/** A key's counts per day over a range. */
+export function dailyStatement(dialect: Dialect, kind: InsightKind, key: string, range: DayRange): Statement {
+  const p = new Parameters(dialect);
+  const hours = `SELECT hour / 24 AS day, found, count FROM insight_hours
+    WHERE kind = ${p.value(kind)} AND key = ${p.value(key)} AND hour >= ${p.value(range.fromDay * 24)} AND hour < ${p.value((range.toDay + 1) * 24)}`;
+  const days = `SELECT day, found, count FROM insight_days
+    WHERE kind = ${p.value(kind)} AND key = ${p.value(key)} AND day >= ${p.value(range.fromDay)} AND day <= ${p.value(range.toDay)}`;
+  const sql = `WITH counted AS (${hours} UNION ALL ${days})
+    SELECT day, ${total(dialect, 'count')} AS count, ${total(dialect, 'CASE WHEN found = 1 THEN count ELSE 0 END')} AS found_count
+    FROM counted GROUP BY day ORDER BY day`;
+  return { sql, params: p.values };
+}
+
+/** The registers of the keys' visitor estimates over a range, each the highest rank of any day. */
+export function registersStatement(dialect: Dialect, kinds: readonly InsightKind[], keys: readonly string[], range: DayRange): Statement {
+  const p = new Parameters(dialect);
+  const sql = `SELECT kind, key, MAX(rank) AS rank FROM insight_visitors
+    WHERE kind ${p.inList(kinds)} AND key ${p.inList(keys)} AND day >= ${p.value(range.fromDay)} AND day <= ${p.value(range.toDay)}
+    GROUP BY kind, key, register`;
+  return { sql, params: p.values };
+}
+
+export interface RegisterRow {
+  readonly kind: InsightKind;
+  readonly key: string;
+  readonly rank: number;
+}
+
+/** Rows of `registersStatement` gathered per key. */
+export function groupRegisters(rows: readonly RegisterRow[]): KeyRegisters[] {
+  const byKey = new Map<string, { kind: InsightKind; key: string; ranks: number[] }>();
+  for (const { kind, key, rank } of rows) {
+    const name = `${kind} ${key}`;
+    let entry = byKey.get(name);
+    if (entry === undefined) byKey.set(name, (entry = { kind, key, ranks: [] }));
+    entry.ranks.push(rank);
+  }
+  return [...byKey.values()];
+}
+
+export interface TotalRow {
+  readonly kind: InsightKind;
+  readonly key: string;
+  readonly count: number;
+  readonly found_count: number;
+}
+
+export interface DayRow {
+  readonly day: number;
+  readonly count: number;
+  readonly found_count: number;
+}

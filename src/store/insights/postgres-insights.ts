@@ -1,0 +1,105 @@
+import type { Migration } from '../migration-step.js';
+import type { PostgresQuery } from '../sessions/postgres-sessions.js';
+import type { DayCount, DayRange, HourCount, InsightKind, InsightStore, KeyRegisters, KeyTotal, TotalsQuery, VisitorRegister } from '../insights.js';
+import { dailyStatement, groupRegisters, registersStatement, totalsStatement, type DayRow, type RegisterRow, type TotalRow } from './insight-sql.js';
+
+/** Insights' tables (decisions §21). Hours and days are counted from the Unix epoch, UTC; `found` is 0 or 1. */
+export const INSIGHT_MIGRATION: Migration = {
+  version: 7,
+  sql: `
+    CREATE TABLE insight_hours (
+      kind text NOT NULL, hour integer NOT NULL, key text NOT NULL, found smallint NOT NULL, count bigint NOT NULL,
+      PRIMARY KEY (kind, hour, key, found)
+    );
+    CREATE TABLE insight_days (
+      kind text NOT NULL, day integer NOT NULL, key text NOT NULL, found smallint NOT NULL, count bigint NOT NULL,
+      PRIMARY KEY (kind, day, key, found)
+    );
+    CREATE TABLE insight_visitors (
+      kind text NOT NULL, day integer NOT NULL, key text NOT NULL, register integer NOT NULL, rank integer NOT NULL,
+      PRIMARY KEY (kind, day, key, register)
+    );
+    CREATE TABLE insight_secrets (
+      day integer PRIMARY KEY,
+      secret bytea NOT NULL
+    );
+  `,
+};
+
+// Rows come sorted by their key, so two instances adding to the same rows lock them in the same order.
+const ADD_COUNTS_SQL = `
+  INSERT INTO insight_hours (kind, hour, key, found, count)
+  SELECT * FROM unnest($1::text[], $2::integer[], $3::text[], $4::smallint[], $5::bigint[])
+  ON CONFLICT (kind, hour, key, found) DO UPDATE SET count = insight_hours.count + excluded.count`;
+const ADD_VISITORS_SQL = `
+  INSERT INTO insight_visitors (kind, day, key, register, rank)
+  SELECT * FROM unnest($1::text[], $2::integer[], $3::text[], $4::integer[], $5::integer[])
+  ON CONFLICT (kind, day, key, register) DO UPDATE SET rank = GREATEST(insight_visitors.rank, excluded.rank)`;
+// One statement: rows leave the hours as they reach the days, so two instances pruning at once cannot fold a row twice.
+const FOLD_HOURS_SQL = `
+  WITH moved AS (DELETE FROM insight_hours WHERE hour < $1 RETURNING kind, hour, key, found, count)
+  INSERT INTO insight_days (kind, day, key, found, count)
+  SELECT kind, hour / 24, key, found, SUM(count) FROM moved GROUP BY kind, hour / 24, key, found
+  ON CONFLICT (kind, day, key, found) DO UPDATE SET count = insight_days.count + excluded.count`;
+
+const columns = <T>(rows: readonly T[], ...pick: ((row: T) => unknown)[]) => pick.map((column) => rows.map(column));
+const byKey = <T extends { readonly kind: string; readonly key: string }>(order: (row: T) => string) => (a: T, b: T) => {
+  const left = order(a);
+  const right = order(b);
+  return left < right ? -1 : left > right ? 1 : 0;
+};
+
+/** The insights half of the PostgreSQL store; each statement commits on its own. */
+export class PostgresInsightStore implements InsightStore {
+  constructor(private readonly query: PostgresQuery) {}
+
+  async addCounts(counts: readonly HourCount[]): Promise<void> {
+    if (counts.length === 0) return;
+    const rows = [...counts].sort(byKey((row) => `${row.kind}\u0000${row.hour}\u0000${row.key}\u0000${row.found ? 1 : 0}`));
+    await this.query(
+      ADD_COUNTS_SQL,
+      columns(rows, (row) => row.kind, (row) => row.hour, (row) => row.key, (row) => (row.found ? 1 : 0), (row) => row.count),
+    );
+  }
+
+  async addVisitors(registers: readonly VisitorRegister[]): Promise<void> {
+    if (registers.length === 0) return;
+    const rows = [...registers].sort(byKey((row) => `${row.kind}\u0000${row.day}\u0000${row.key}\u0000${row.register}`));
+    await this.query(
+      ADD_VISITORS_SQL,
+      columns(rows, (row) => row.kind, (row) => row.day, (row) => row.key, (row) => row.register, (row) => row.rank),
+    );
+  }
+
+  async daySecret(day: number, candidate: Buffer): Promise<Buffer> {
+    await this.query('INSERT INTO insight_secrets (day, secret) VALUES ($1, $2) ON CONFLICT (day) DO NOTHING', [day, candidate]);
+    await this.query('DELETE FROM insight_secrets WHERE day < $1', [day - 1]);
+    const { rows } = await this.query('SELECT secret FROM insight_secrets WHERE day = $1', [day]);
+    return (rows[0] as { secret: Buffer }).secret;
+  }
+
+  async pruneInsights(hourlyBefore: number, dailyBefore: number): Promise<void> {
+    await this.query(FOLD_HOURS_SQL, [hourlyBefore]);
+    await this.query('DELETE FROM insight_days WHERE day < $1', [dailyBefore]);
+    await this.query('DELETE FROM insight_visitors WHERE day < $1', [dailyBefore]);
+  }
+
+  async totals(query: TotalsQuery): Promise<KeyTotal[]> {
+    const { sql, params } = totalsStatement('postgres', query);
+    const { rows } = await this.query(sql, params);
+    return (rows as TotalRow[]).map(({ kind, key, count, found_count }) => ({ kind, key, count, foundCount: found_count }));
+  }
+
+  async registers(kinds: readonly InsightKind[], keys: readonly string[], range: DayRange): Promise<KeyRegisters[]> {
+    if (keys.length === 0) return [];
+    const { sql, params } = registersStatement('postgres', kinds, keys, range);
+    const { rows } = await this.query(sql, params);
+    return groupRegisters(rows as RegisterRow[]);
+  }
+
+  async daily(kind: InsightKind, key: string, range: DayRange): Promise<DayCount[]> {
+    const { sql, params } = dailyStatement('postgres', kind, key, range);
+    const { rows } = await this.query(sql, params);
+    return (rows as DayRow[]).map(({ day, count, found_count }) => ({ day, count, foundCount: found_count }));
+  }
+}

@@ -1,0 +1,91 @@
+import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
+import { describe, it } from 'node:test';
+import { InsightCounter, OVERFLOW_KEY } from '../../src/insights/counter.js';
+import { estimate, registerRank } from '../../src/insights/hyperloglog.js';
+import { recordingInsightStore, startedCounter, summed } from '../support/insights.js';
+
+const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36';
+const START = Date.parse('2026-06-15T12:00:00.000Z');
+const MINUTE = 60_000;
+
+describe('counting (decisions §21)', () => {
+  it('counts a visitor once per kind and key in 30 minutes, by the frozen clock', async () => {
+    let now = START;
+    const store = recordingInsightStore();
+    const counter = await startedCounter(store, () => now);
+    const search = { kind: 'search', key: 'cherry', found: true } as const;
+    counter.count(search, '192.0.2.1', BROWSER);
+    now += 29 * MINUTE;
+    counter.count(search, '192.0.2.1', BROWSER);
+    counter.count({ kind: 'emoji-search', key: 'cherry' }, '192.0.2.1', BROWSER);
+    counter.count(search, '192.0.2.2', BROWSER);
+    counter.count(search, '192.0.2.1', `${BROWSER} Edg/120`);
+    now += 1 * MINUTE + 1;
+    counter.count(search, '192.0.2.1', BROWSER);
+    await counter.stop();
+    assert.deepEqual(summed(store.addedCounts), ['emoji-search found cherry: 1', 'search found cherry: 4']);
+  });
+
+  it('counts a known bot nowhere, neither in counts nor among visitors', async () => {
+    const store = recordingInsightStore();
+    const counter = await startedCounter(store, () => START);
+    for (const agent of ['Googlebot/2.1 (+http://www.google.com/bot.html)', 'curl/8.5.0', 'python-requests/2.31']) {
+      counter.count({ kind: 'play', key: '1' }, '192.0.2.1', agent);
+      counter.count({ kind: 'search', key: 'cherry', found: false }, '192.0.2.1', agent);
+    }
+    await counter.stop();
+    assert.deepEqual(store.addedCounts, []);
+    assert.deepEqual(store.raisedRegisters, []);
+  });
+
+  it('keeps at most its cap of keys between flushes, counting the rest under one key and warning once per flush', async () => {
+    const store = recordingInsightStore();
+    const warnings: string[] = [];
+    const counter = new InsightCounter({ store, retentionDays: 400, warn: (_details, what) => void warnings.push(what), now: () => START, cap: 1000 });
+    await counter.start();
+    // 10,000 different searches in a minute from one visitor.
+    for (let i = 0; i < 10_000; i++) counter.count({ kind: 'search', key: `phrase ${i}`, found: false }, '192.0.2.1', BROWSER);
+    assert.ok(counter.buffered <= 1001, `${counter.buffered} keys buffered`);
+    await counter.flush();
+    assert.equal(warnings.length, 1);
+    const counts = summed(store.addedCounts);
+    assert.ok(counts.includes(`search not found ${OVERFLOW_KEY}: 9000`), counts.slice(-3).join('; '));
+    assert.equal(store.addedCounts.reduce((sum, { count }) => sum + count, 0), 10_000);
+    await counter.stop();
+    assert.equal(warnings.length, 1);
+  });
+
+  it('puts back what a failed write held and adds it with the next flush', async () => {
+    const store = recordingInsightStore();
+    let fail = true;
+    const failing = { ...store, addCounts: async (counts: Parameters<typeof store.addCounts>[0]) => (fail ? Promise.reject(new Error('down')) : store.addCounts(counts)) };
+    const counter = await startedCounter(failing, () => START);
+    counter.count({ kind: 'play', key: '1' }, '192.0.2.1', BROWSER);
+    await counter.flush();
+    counter.count({ kind: 'play', key: '1' }, '192.0.2.2', BROWSER);
+    fail = false;
+    await counter.stop();
+    assert.deepEqual(summed(store.addedCounts), ['play found 1: 2']);
+  });
+});
+
+describe('the distinct-visitor estimate', () => {
+  const sketch = (visitors: number) => {
+    const ranks = new Map<number, number>();
+    for (let i = 0; i < visitors; i++) {
+      const { register, rank } = registerRank(randomBytes(32));
+      ranks.set(register, Math.max(ranks.get(register) ?? 0, rank));
+    }
+    return estimate([...ranks.values()]);
+  };
+
+  it('is exact for a few visitors and within 2 % for many', () => {
+    assert.equal(sketch(0), 0);
+    assert.equal(sketch(1), 1);
+    for (const visitors of [10_000, 100_000]) {
+      const estimated = sketch(visitors);
+      assert.ok(Math.abs(estimated - visitors) / visitors < 0.02, `${estimated} for ${visitors}`);
+    }
+  });
+});

@@ -1,0 +1,97 @@
+import assert from 'node:assert/strict';
+import { afterEach, beforeEach, describe, test } from 'node:test';
+import type { HourCount, VisitorRegister } from '../../src/store/insights.js';
+import type { Store } from '../../src/store/store.js';
+import { STORE_KINDS, type Database } from '../support/stores.js';
+
+const DAY = 20_600;
+const HOUR = DAY * 24;
+const count = (kind: HourCount['kind'], key: string, n: number, found = true, hour = HOUR + 3): HourCount => ({ hour, kind, key, found, count: n });
+const visitors = (kind: VisitorRegister['kind'], key: string, n: number, day = DAY): VisitorRegister[] =>
+  Array.from({ length: n }, (_, register) => ({ day, kind, key, register, rank: 1 }));
+const RANGE = { fromDay: DAY - 6, toDay: DAY };
+const TOTALS = { ...RANGE, kinds: ['search'] as const, notFoundOnly: false, minVisitorsOnOneDay: 0, limit: 50 };
+
+for (const kind of STORE_KINDS) {
+  describe(`${kind.name} insight store`, () => {
+    let database: Database;
+    const opened: Store[] = [];
+
+    async function open(): Promise<Store> {
+      const store = database.connect();
+      opened.push(store);
+      await store.migrate();
+      return store;
+    }
+
+    beforeEach(async () => {
+      database = await kind.create();
+    });
+    afterEach(async () => {
+      for (const store of opened.splice(0)) await store.close();
+      await database.destroy();
+    });
+
+    test('two connections add to the same hours, never overwrite; most counted first, ties by key in code point order', async () => {
+      const [a, b] = [await open(), await open()];
+      await Promise.all([
+        a.insights.addCounts([count('search', 'zebra', 2), count('search', 'apple', 1), count('search', 'émoji', 3)]),
+        b.insights.addCounts([count('search', 'apple', 1), count('search', 'Zebra', 2), count('search', 'émoji', 0, false)]),
+      ]);
+      await a.insights.addCounts([count('search', 'apple', 1, false)]);
+      assert.deepEqual(await b.insights.totals(TOTALS), [
+        { kind: 'search', key: 'apple', count: 3, foundCount: 2 },
+        { kind: 'search', key: 'émoji', count: 3, foundCount: 3 },
+        { kind: 'search', key: 'Zebra', count: 2, foundCount: 2 },
+        { kind: 'search', key: 'zebra', count: 2, foundCount: 2 },
+      ]);
+      assert.deepEqual(await b.insights.totals({ ...TOTALS, notFoundOnly: true }), [
+        { kind: 'search', key: 'apple', count: 1, foundCount: 0 },
+        { kind: 'search', key: 'émoji', count: 0, foundCount: 0 },
+      ]);
+      assert.deepEqual(await b.insights.totals({ ...TOTALS, limit: 1 }), [{ kind: 'search', key: 'apple', count: 3, foundCount: 2 }]);
+    });
+
+    test('a key asked by fewer than 3 visitors on every day is left out, even when more asked over the range', async () => {
+      const store = await open();
+      await store.insights.addCounts([count('search', 'three', 3), count('search', 'spread', 4), count('match', 'gap', 3, false)]);
+      await store.insights.addVisitors([...visitors('search', 'three', 3), ...visitors('search', 'spread', 2), ...visitors('search', 'spread', 2, DAY - 1), ...visitors('match', 'gap', 3)]);
+      await store.insights.addVisitors(visitors('search', 'three', 3).map((register) => ({ ...register, rank: 5 })));
+      const rule = { ...TOTALS, minVisitorsOnOneDay: 3 };
+      assert.deepEqual((await store.insights.totals(rule)).map(({ key }) => key), ['three']);
+      assert.deepEqual((await store.insights.totals({ ...rule, kinds: ['match', 'search'], notFoundOnly: true })).map(({ kind, key }) => `${kind} ${key}`), ['match gap']);
+      const [three] = await store.insights.registers(['search'], ['three'], RANGE);
+      assert.deepEqual(three, { kind: 'search', key: 'three', ranks: [5, 5, 5] });
+      const [spread] = await store.insights.registers(['search'], ['spread'], RANGE);
+      assert.deepEqual(spread?.ranks, [1, 1]);
+    });
+
+    test('pruning folds old hours into days without changing a total, and drops days past the retention', async () => {
+      const store = await open();
+      await store.insights.addCounts([count('play', '7', 2, true, HOUR - 24 + 1), count('play', '7', 3, true, HOUR - 24 + 5), count('play', '7', 4, true, HOUR + 1)]);
+      await store.insights.addCounts([count('play', '7', 1, true, HOUR - 10 * 24)]);
+      const plays = { ...TOTALS, kinds: ['play'] as const, fromDay: DAY - 20 };
+      assert.deepEqual(await store.insights.totals(plays), [{ kind: 'play', key: '7', count: 10, foundCount: 10 }]);
+      await store.insights.pruneInsights(HOUR, DAY - 5);
+      assert.deepEqual(await store.insights.totals(plays), [{ kind: 'play', key: '7', count: 9, foundCount: 9 }]);
+      assert.deepEqual(await store.insights.daily('play', '7', { fromDay: DAY - 20, toDay: DAY }), [
+        { day: DAY - 1, count: 5, foundCount: 5 },
+        { day: DAY, count: 4, foundCount: 4 },
+      ]);
+      await store.insights.addCounts([count('play', '7', 1, true, HOUR - 24)]);
+      await store.insights.pruneInsights(HOUR, DAY - 5);
+      assert.deepEqual(await store.insights.daily('play', '7', { fromDay: DAY - 1, toDay: DAY - 1 }), [{ day: DAY - 1, count: 6, foundCount: 6 }]);
+    });
+
+    test('the day’s secret is the first one stored, the same for every connection, and gone two days on', async () => {
+      const [a, b] = [await open(), await open()];
+      const first = await a.insights.daySecret(DAY, Buffer.alloc(32, 1));
+      assert.deepEqual(first, Buffer.alloc(32, 1));
+      assert.deepEqual(await b.insights.daySecret(DAY, Buffer.alloc(32, 2)), first);
+      await b.insights.daySecret(DAY + 1, Buffer.alloc(32, 3));
+      assert.deepEqual(await a.insights.daySecret(DAY, Buffer.alloc(32, 4)), first);
+      await b.insights.daySecret(DAY + 2, Buffer.alloc(32, 5));
+      assert.deepEqual(await a.insights.daySecret(DAY, Buffer.alloc(32, 6)), Buffer.alloc(32, 6));
+    });
+  });
+}
