@@ -43,6 +43,8 @@ const DOCUMENTED_PATHS = [
   '/api/admin/slots/{id}',
   '/api/admin/catalogue',
   '/api/admin/emojis/categories',
+  '/api/admin/insights',
+  '/api/admin/insights/daily',
   '/api/admin/rate-limits/{ip}',
   '/api/admin/slots/{id}/history',
   '/api/admin/slots/{id}/restore',
