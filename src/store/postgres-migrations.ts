@@ -132,4 +132,15 @@ export const MIGRATIONS: readonly Migration[] = [
     `,
   },
   SESSION_MIGRATION,
+  {
+    // The history id (decisions §20), one row beside the change sequence; `migrate` fills it in
+    // for a database made now or before this step.
+    version: 7,
+    sql: `
+      CREATE TABLE history_id (
+        singleton boolean PRIMARY KEY DEFAULT true CHECK (singleton),
+        value text NOT NULL
+      );
+    `,
+  },
 ];

@@ -7,6 +7,7 @@ import type { SlotRecord } from '../catalogue/records/slot.js';
 import type { Actor, AuditAction } from './access.js';
 import { ACCESS_SCHEMA, SqliteAccessStore, writeAuditEntry } from './access/sqlite-access.js';
 import { SESSION_SCHEMA, SqliteSessionStore } from './sessions/sqlite-sessions.js';
+import { newHistoryId } from './history-id.js';
 import { changeText, recordText, slotChangeText } from './record-text.js';
 import { importedRecords, repeatedStringsShared, slotRecord } from './records.js';
 import { LOG_PAGES_LIMIT, SqliteCheckpointer } from './sqlite-checkpointer.js';
@@ -45,6 +46,11 @@ const SCHEMA = `
   CREATE TABLE IF NOT EXISTS meta (
     key TEXT PRIMARY KEY,
     value INTEGER NOT NULL
+  );
+  -- The history id (decisions §20): one row, beside the change sequence it names.
+  CREATE TABLE IF NOT EXISTS history_id (
+    singleton INTEGER PRIMARY KEY CHECK (singleton = 1),
+    value TEXT NOT NULL
   );
   CREATE TABLE IF NOT EXISTS changes (
     seq INTEGER PRIMARY KEY,
@@ -87,12 +93,19 @@ function errorCode(error: unknown): string | undefined {
 }
 
 const SEQUENCE_SQL = "SELECT value FROM meta WHERE key = 'change_seq'";
+const HISTORY_SQL = 'SELECT value FROM history_id';
 const CHANGES_SQL = 'SELECT seq, change, time FROM changes WHERE seq > ? ORDER BY seq LIMIT ?';
 
 /** The sequence number of the last change committed, read with `read`: SEQUENCE_SQL prepared on the connection whose transaction asks. */
 function sequenceIn(read: Database.Statement): number {
   const row = read.get() as { value: number } | undefined;
   return row?.value ?? 0;
+}
+
+/** The history id, read with `read`: HISTORY_SQL prepared on the connection whose transaction asks. */
+function historyIn(read: Database.Statement): string {
+  const row = read.get() as { value: string } | undefined;
+  return row?.value ?? '';
 }
 
 /** Runs one write, turning SQLite's failures into the store's errors. */
@@ -195,6 +208,8 @@ export class SqliteStore implements Store {
       }).immediate();
     }
     this.db.exec(SESSION_SCHEMA);
+    // A database made now, or one made before history ids: either way it gets its id once.
+    this.db.prepare('INSERT OR IGNORE INTO history_id (singleton, value) VALUES (1, ?)').run(newHistoryId());
     const initialised = this.db.prepare("SELECT value FROM meta WHERE key = 'initialised'").get();
     return { fresh: initialised === undefined };
   }
@@ -229,7 +244,7 @@ export class SqliteStore implements Store {
       for (const row of reader.prepare('SELECT name, emojis FROM categories ORDER BY position').all() as CategoryRow[]) {
         categories[row.name] = JSON.parse(row.emojis) as string[];
       }
-      return { slots, categories, sequence: sequenceIn(reader.prepare(SEQUENCE_SQL)) };
+      return { slots, categories, sequence: sequenceIn(reader.prepare(SEQUENCE_SQL)), history: historyIn(reader.prepare(HISTORY_SQL)) };
     } finally {
       reader.exec('COMMIT');
     }
@@ -338,10 +353,11 @@ export class SqliteStore implements Store {
     const read = this.db.transaction(() => {
       // Compiled once: the feed asks this for every page, a repeated page for this alone.
       const latest = sequenceIn(this.statement(SEQUENCE_SQL));
+      const history = historyIn(this.statement(HISTORY_SQL));
       const rows = this.statement(CHANGES_SQL).all(after, limit) as ChangeRow[];
       const first = rows[0];
-      if (first === undefined ? latest !== after : first.seq !== after + 1) return { latest, changes: undefined };
-      return { latest, changes: rows.map((row) => ({ sequence: row.seq, time: row.time, change: storedChange(row.change) })) };
+      if (first === undefined ? latest !== after : first.seq !== after + 1) return { latest, history, changes: undefined };
+      return { latest, history, changes: rows.map((row) => ({ sequence: row.seq, time: row.time, change: storedChange(row.change) })) };
     });
     return read();
   }

@@ -11,6 +11,8 @@ export interface CatalogueData {
   readonly categories: CategoryMap;
   /** The sequence number of the last change this data includes (0 before the first). */
   readonly sequence: number;
+  /** The database's history id (decisions §20): which history `sequence` counts in. */
+  readonly history: string;
 }
 
 /**
@@ -38,6 +40,8 @@ export interface LoggedChange {
 export interface ChangeLogPage {
   /** The sequence number of the last change committed. */
   readonly latest: number;
+  /** The database's history id (decisions §20), read with `latest`. */
+  readonly history: string;
   /**
    * Up to the asked number of changes after the position, oldest first; undefined when the log no
    * longer holds the one right after it (pruned, or the position is beyond `latest`: another database).

@@ -1,0 +1,9 @@
+import { randomBytes } from 'node:crypto';
+
+/**
+ * A database's history id (decisions §20): 16 random bytes as 22 base64url characters, made when the
+ * database is created and anew by every restore, so a follower's cursor from another history is told apart.
+ */
+export function newHistoryId(): string {
+  return randomBytes(16).toString('base64url');
+}
