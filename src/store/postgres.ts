@@ -11,6 +11,7 @@ import { MIGRATIONS } from './postgres-migrations.js';
 import { importedRecords, repeatedStringsShared, slotRecord } from './records.js';
 import { changeText, slotChangeText } from './record-text.js';
 import { slotWriteStatement, type SlotWrite, type SlotWriteRow } from './postgres-slot-write.js';
+import { PostgresStateStore } from './state/postgres-state.js';
 import { PostgresWebhookStore } from './webhooks/postgres-webhooks.js';
 import type { WebhookStore } from './webhooks/webhook-store.js';
 import {
@@ -107,6 +108,7 @@ export class PostgresStore implements Store {
    */
   private oldestChangeExpiresAt = 0;
   readonly webhooks: WebhookStore;
+  readonly state: PostgresStateStore;
 
   constructor(
     private readonly url: string,
@@ -136,6 +138,13 @@ export class PostgresStore implements Store {
       instanceId: this.instanceId,
     });
     this.webhooks = new PostgresWebhookStore(this.pool, translate, (work) => this.transaction(work));
+    this.state = new PostgresStateStore(async () => {
+      try {
+        return await this.pool.connect();
+      } catch (error) {
+        throw translate(error);
+      }
+    });
   }
 
   async migrate(): Promise<{ fresh: boolean }> {

@@ -11,6 +11,7 @@ import { newHistoryId } from './history-id.js';
 import { changeText, recordText, slotChangeText } from './record-text.js';
 import { importedRecords, repeatedStringsShared, slotRecord } from './records.js';
 import { LOG_PAGES_LIMIT, SqliteCheckpointer } from './sqlite-checkpointer.js';
+import { SqliteStateStore } from './state/sqlite-state.js';
 import { SqliteWebhookStore, WEBHOOK_SCHEMA } from './webhooks/sqlite-webhooks.js';
 import type { WebhookStore } from './webhooks/webhook-store.js';
 import {
@@ -165,6 +166,7 @@ export class SqliteStore implements Store {
   /** Statements compiled once: compiling one costs about as much as running it, and a write runs several. */
   private readonly statements = new Map<string, Database.Statement>();
   readonly webhooks: WebhookStore;
+  readonly state: SqliteStateStore;
 
   constructor(
     private readonly path: string,
@@ -191,6 +193,7 @@ export class SqliteStore implements Store {
     });
     this.access = new SqliteAccessStore(this.db, (work) => this.commitAndCheckpoint(this.db.transaction(work)));
     this.sessions = new SqliteSessionStore(this.db, (work) => this.commitAndCheckpoint(this.db.transaction(work)));
+    this.state = new SqliteStateStore(this.db, path);
   }
 
   async migrate(): Promise<{ fresh: boolean }> {

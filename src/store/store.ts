@@ -4,6 +4,7 @@ import type { ImportedSlot } from '../catalogue/records/document.js';
 import type { AccessStore, Actor } from './access.js';
 import type { WebhookStore } from './webhooks/webhook-store.js';
 import type { SessionStore } from './sessions.js';
+import type { StateStore } from './state/state-rows.js';
 
 /** Everything the service keeps durably, as of one point of the change log. */
 export interface CatalogueData {
@@ -92,6 +93,8 @@ export interface Store {
   readonly webhooks: WebhookStore;
   /** Console sessions and sign-in failures (decisions §18), on the same database. */
   readonly sessions: SessionStore;
+  /** The whole state read and written at once, for backup and restore (decisions §20). */
+  readonly state: StateStore;
   /** Creates the schema if needed and reports whether the database was never filled before. */
   migrate(): Promise<{ readonly fresh: boolean }>;
   load(): Promise<CatalogueData>;
