@@ -119,7 +119,7 @@ export async function openBackup(source: string, identityFile: string | undefine
     throw new BackupFileError(`cannot read ${source} (${error instanceof Error ? error.message : String(error)})`);
   });
   if (peeked.head.length === 0) throw new BackupFileError('the file is empty');
-  if (peeked.head.toString('latin1') === AGE_MAGIC) {
+  if (peeked.head.subarray(0, AGE_MAGIC.length).toString('latin1') === AGE_MAGIC) {
     peeked = await peek(await decrypted(peeked.stream, identity), GZIP_MAGIC.length);
   }
   if (!peeked.head.subarray(0, 2).equals(GZIP_MAGIC)) {
