@@ -7,3 +7,13 @@ import { randomBytes } from 'node:crypto';
 export function newHistoryId(): string {
   return randomBytes(16).toString('base64url');
 }
+
+/**
+ * A history begun by a restore: the changes after `since` (the backup's sequence) were made under
+ * `history`. A database keeps the segments of every restore in its past, so each change's webhook
+ * message id names the history it was made in (decisions §20).
+ */
+export interface HistorySegment {
+  readonly since: number;
+  readonly history: string;
+}

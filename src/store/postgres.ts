@@ -6,7 +6,7 @@ import type { SlotRecord } from '../catalogue/records/slot.js';
 import type { Actor } from './access.js';
 import { PostgresAccessStore, writeAuditEntry } from './access/postgres-access.js';
 import { PostgresSessionStore } from './sessions/postgres-sessions.js';
-import { newHistoryId } from './history-id.js';
+import { newHistoryId, type HistorySegment } from './history-id.js';
 import { MIGRATIONS } from './postgres-migrations.js';
 import { importedRecords, repeatedStringsShared, slotRecord } from './records.js';
 import { changeText, slotChangeText } from './record-text.js';
@@ -336,6 +336,15 @@ export class PostgresStore implements Store {
       throw error;
     });
     await this.listening;
+  }
+
+  async historySegments(): Promise<readonly HistorySegment[]> {
+    try {
+      const { rows } = await this.pool.query<{ since: string; history: string }>('SELECT since, history FROM history_segments ORDER BY since');
+      return rows.map((row) => ({ since: Number(row.since), history: row.history }));
+    } catch (error) {
+      throw translate(error);
+    }
   }
 
   async ping(): Promise<void> {

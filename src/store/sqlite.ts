@@ -7,7 +7,7 @@ import type { SlotRecord } from '../catalogue/records/slot.js';
 import type { Actor, AuditAction } from './access.js';
 import { ACCESS_SCHEMA, SqliteAccessStore, writeAuditEntry } from './access/sqlite-access.js';
 import { SESSION_SCHEMA, SqliteSessionStore } from './sessions/sqlite-sessions.js';
-import { newHistoryId } from './history-id.js';
+import { newHistoryId, type HistorySegment } from './history-id.js';
 import { changeText, recordText, slotChangeText } from './record-text.js';
 import { importedRecords, repeatedStringsShared, slotRecord } from './records.js';
 import { LOG_PAGES_LIMIT, SqliteCheckpointer } from './sqlite-checkpointer.js';
@@ -52,6 +52,11 @@ const SCHEMA = `
   CREATE TABLE IF NOT EXISTS history_id (
     singleton INTEGER PRIMARY KEY CHECK (singleton = 1),
     value TEXT NOT NULL
+  );
+  -- The histories begun by restores (decisions §20): the changes after \`since\` were made under \`history\`.
+  CREATE TABLE IF NOT EXISTS history_segments (
+    since INTEGER PRIMARY KEY,
+    history TEXT NOT NULL
   );
   CREATE TABLE IF NOT EXISTS changes (
     seq INTEGER PRIMARY KEY,
@@ -377,6 +382,10 @@ export class SqliteStore implements Store {
       for (const notify of this.listeners) notify();
     }, CHANGE_POLL_MS);
     this.changePoll.unref();
+  }
+
+  async historySegments(): Promise<readonly HistorySegment[]> {
+    return this.db.prepare('SELECT since, history FROM history_segments ORDER BY since').all() as HistorySegment[];
   }
 
   async ping(): Promise<void> {

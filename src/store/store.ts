@@ -4,6 +4,7 @@ import type { ImportedSlot } from '../catalogue/records/document.js';
 import type { AccessStore, Actor } from './access.js';
 import type { WebhookStore } from './webhooks/webhook-store.js';
 import type { SessionStore } from './sessions.js';
+import type { HistorySegment } from './history-id.js';
 import type { StateStore } from './state/state-rows.js';
 
 /** Everything the service keeps durably, as of one point of the change log. */
@@ -139,6 +140,8 @@ export interface Store {
    * Only a wake-up: what changed is read with `readChanges`. Resolves once changes are being watched.
    */
   onChange(listener: () => void): Promise<void>;
+  /** The histories begun by the restores in this database's past, oldest first (decisions §20). */
+  historySegments(): Promise<readonly HistorySegment[]>;
   /** Resolves once the database answered a trivial query; rejects when it cannot be reached (readiness checks). */
   ping(): Promise<void>;
   close(): Promise<void>;

@@ -72,7 +72,7 @@ describe('backup and restore refuse what they cannot do whole, and change nothin
     const flipped = Buffer.from(bytes);
     const middle = Math.floor(bytes.length / 2);
     flipped[middle] = (flipped[middle] ?? 0) ^ 0xff;
-    const header = (version: number) => JSON.stringify({ format: 'slotmoji-backup', version, createdAt: '2026-01-01T00:00:00.000Z', sequence: 1, history: 'x', nextId: 1, counts: {} });
+    const header = (version: number) => JSON.stringify({ format: 'slotmoji-backup', version, createdAt: '2026-01-01T00:00:00.000Z', sequence: 1, history: 'x', nextId: 1, segments: [], counts: {} });
     const files: [string, Buffer | string, RegExp][] = [
       ['truncated', bytes.subarray(0, middle), /truncated/],
       ['flipped', flipped, /damaged|truncated/],

@@ -116,6 +116,8 @@ async function assertWorks(databaseUrl: string, open: () => Store, source: Sourc
       const change = verified.find((value) => value !== undefined);
       assert.ok(change !== undefined, 'signed with a secret of before the restore');
       assert.deepEqual([change.sequence, change.type], [Number(backup.header['sequence']) + 2, 'slot.deleted']);
+      // The database restored from may have named its own change of that sequence msg_<sequence>: this one is another event.
+      assert.equal(delivery.headers['webhook-id'], `msg_${snapshot.history}_${change.sequence}`);
     }
   } finally {
     await server.stop();
@@ -158,7 +160,9 @@ describe('backup and restore, SQLite to PostgreSQL to SQLite, through the comman
     assert.equal((await runCli('backup', [second], { DATABASE_URL: database.url })).status, 0);
     const fromPostgres = unpacked(second);
     assert.deepEqual(fromPostgres.rows, original.rows, 'PostgreSQL holds every row the SQLite file held');
-    assert.deepEqual({ ...fromPostgres.header, history: '', createdAt: '' }, { ...original.header, history: '', createdAt: '' });
+    assert.deepEqual({ ...fromPostgres.header, history: '', createdAt: '', segments: [] }, { ...original.header, history: '', createdAt: '' });
+    assert.deepEqual(original.header['segments'], []);
+    assert.deepEqual(fromPostgres.header['segments'], [{ since: original.header['sequence'], history: fromPostgres.header['history'] }], 'the restore began a history');
 
     const targetPath = join(dir, 'target.db');
     assert.equal((await runCli('restore', [second], { DATABASE_URL: targetPath })).status, 0);

@@ -102,10 +102,12 @@ export class PostgresStateStore implements StateStore {
       const value = (key: string) => Number(meta.rows.find((row) => row.key === key)?.value ?? 0);
       const history = await client.query<{ value: string }>('SELECT value FROM history_id');
       const maxId = await client.query<{ max: string | null }>('SELECT MAX(id) AS max FROM slots');
+      const segments = await client.query<{ since: string; history: string }>('SELECT since, history FROM history_segments ORDER BY since');
       const summary: StateSummary = {
         sequence: value('change_seq'),
         history: history.rows[0]?.value ?? '',
         nextId: Math.max(value('next_id'), Number(maxId.rows[0]?.max ?? 0) + 1),
+        segments: segments.rows.map((row) => ({ since: Number(row.since), history: row.history })),
         counts,
       };
       return { summary, rows: rowsOf(client) };
@@ -126,7 +128,7 @@ export class PostgresStateStore implements StateStore {
         const count = Number((await client.query<{ count: string }>(`SELECT COUNT(*) AS count FROM ${table}`)).rows[0]?.count);
         if (count > 0) throw new NotEmptyError(`${count} ${what}`);
       }
-      await client.query('DELETE FROM changes; DELETE FROM webhook_attempts; DELETE FROM console_sessions; DELETE FROM sign_in_failures; DELETE FROM pending_imports');
+      await client.query('DELETE FROM changes; DELETE FROM webhook_attempts; DELETE FROM console_sessions; DELETE FROM sign_in_failures; DELETE FROM pending_imports; DELETE FROM history_segments');
       const batches = new Map<string, StateRow[]>();
       const flush = async (kind: Exclude<StateRow['kind'], 'categories'>) => {
         const batch = batches.get(kind) ?? [];
@@ -162,6 +164,9 @@ export class PostgresStateStore implements StateStore {
       await client.query("UPDATE meta SET value = value + 1 WHERE key = 'access_version'");
       await client.query("INSERT INTO meta (key, value) VALUES ('initialised', 1) ON CONFLICT (key) DO NOTHING");
       await client.query('INSERT INTO history_id (value) VALUES ($1) ON CONFLICT (singleton) DO UPDATE SET value = excluded.value', [history]);
+      for (const segment of [...summary.segments, { since: summary.sequence, history }]) {
+        await client.query('INSERT INTO history_segments (since, history) VALUES ($1, $2) ON CONFLICT (since) DO UPDATE SET history = excluded.history', [segment.since, segment.history]);
+      }
       await client.query('COMMIT');
       client.release();
       return { history };

@@ -61,6 +61,7 @@ export class SqliteStateStore implements StateStore {
         sequence: meta(reader, 'change_seq'),
         history: (reader.prepare('SELECT value FROM history_id').pluck().get() as string | undefined) ?? '',
         nextId: Math.max(meta(reader, 'next_id'), ((reader.prepare('SELECT MAX(id) FROM slots').pluck().get() as number | null) ?? 0) + 1),
+        segments: reader.prepare('SELECT since, history FROM history_segments ORDER BY since').all() as StateSummary['segments'],
         counts,
       };
       return { summary, rows: rowsOf(reader) };
@@ -78,7 +79,9 @@ export class SqliteStateStore implements StateStore {
         const count = db.prepare(`SELECT COUNT(*) FROM ${table}`).pluck().get() as number;
         if (count > 0) throw new NotEmptyError(`${count} ${what}`);
       }
-      for (const table of ['changes', 'categories', 'console_sessions', 'sign_in_failures', 'pending_imports', 'webhook_attempts']) db.exec(`DELETE FROM ${table}`);
+      for (const table of ['changes', 'categories', 'console_sessions', 'sign_in_failures', 'pending_imports', 'webhook_attempts', 'history_segments']) {
+        db.exec(`DELETE FROM ${table}`);
+      }
       const insert = {
         slot: db.prepare('INSERT INTO slots (id, slug, record, version) VALUES (@id, @slug, @record, @version)'),
         operator: db.prepare(
@@ -116,6 +119,9 @@ export class SqliteStateStore implements StateStore {
       // Every instance's token cache starts over.
       db.prepare("INSERT INTO meta (key, value) VALUES ('access_version', 1) ON CONFLICT (key) DO UPDATE SET value = value + 1").run();
       db.prepare('INSERT INTO history_id (singleton, value) VALUES (1, ?) ON CONFLICT (singleton) DO UPDATE SET value = excluded.value').run(history);
+      const segment = db.prepare('INSERT OR REPLACE INTO history_segments (since, history) VALUES (?, ?)');
+      for (const { since, history: earlier } of summary.segments) segment.run(since, earlier);
+      segment.run(summary.sequence, history);
       db.exec('COMMIT');
       return { history };
     } catch (error) {

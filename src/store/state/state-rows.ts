@@ -102,6 +102,8 @@ export const StateSummarySchema = Type.Object(
     sequence: Whole,
     history: Type.String(),
     nextId: Id,
+    /** The histories begun by restores in the database's past (decisions §20), oldest first. */
+    segments: Type.Array(Type.Object({ since: Whole, history: Type.String() }, { additionalProperties: false })),
     counts: Type.Record(Type.String(), Whole),
   },
   { additionalProperties: false },
