@@ -7,7 +7,16 @@ export interface AuditLine {
   readonly time: string;
   readonly actor: { readonly type: string; readonly name: string };
   readonly action: string;
-  readonly target: { readonly type: string; readonly id: string };
+  /** A token's entries also carry its name, scope and expiry; a webhook endpoint's its URL and events. */
+  readonly target: {
+    readonly type: string;
+    readonly id: string;
+    readonly name?: string;
+    readonly scope?: string;
+    readonly expiresAt?: string | null;
+    readonly url?: string;
+    readonly events?: readonly string[];
+  };
 }
 
 export interface AuditView {
@@ -19,9 +28,19 @@ export interface AuditView {
   readonly problem?: string;
 }
 
+/** What a token or endpoint was when the entry was written, so a revoked token or deleted endpoint can still be told apart. */
+function description(target: AuditLine['target']): SafeHtml {
+  if (target.name !== undefined) {
+    const expiry = target.expiresAt === undefined ? html`` : html`, ${target.expiresAt === null ? 'never expires' : html`expires <time datetime="${target.expiresAt}">${target.expiresAt.slice(0, 10)}</time>`}`;
+    return html` <span class="muted">“${target.name}” (${target.scope ?? ''}${expiry})</span>`;
+  }
+  if (target.url !== undefined) return html` <span class="muted">${target.url} (${(target.events ?? []).join(', ')})</span>`;
+  return html``;
+}
+
 function target(line: AuditLine): SafeHtml {
   if (line.target.type === 'slot') return html`<a href="/admin/slots/${line.target.id}/history">slot ${line.target.id}</a>`;
-  return html`${line.target.type} ${line.target.id}`;
+  return html`${line.target.type} ${line.target.id}${description(line.target)}`;
 }
 
 export function auditRow(line: AuditLine): SafeHtml {
