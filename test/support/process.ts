@@ -45,7 +45,8 @@ export async function startServer(env: Readonly<Record<string, string>>, timeout
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}: ${output}`);
     try {
-      await fetch(`${url}/healthz`);
+      // Bounded: a server that takes the connection but never answers (its store unreachable) must not hold the test past its deadline.
+      await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(Math.max(1, deadline - Date.now())) });
       break;
     } catch {
       if (Date.now() > deadline) {
