@@ -13,7 +13,7 @@ const EDITOR: Actor = { type: 'operator', name: 'eve' };
 
 for (const kind of STORE_KINDS) {
   describe(`${kind.name} store: audit, versions, history and restore`, () => {
-    const { connect, seeded } = storesOfEachTest(kind, { ...SMALL_CATALOGUE, at: T0 }, { beforeEach, afterEach });
+    const { connect, seeded } = storesOfEachTest(kind, { beforeEach, afterEach }, { ...SMALL_CATALOGUE, at: T0 });
 
     test('every write has its entry, with the records before and after; a refused write has none', async () => {
       const store = await seeded();

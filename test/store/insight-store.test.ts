@@ -1,8 +1,7 @@
 import assert from 'node:assert/strict';
 import { afterEach, beforeEach, describe, test } from 'node:test';
 import type { HourCount, VisitorRegister } from '../../src/store/insights.js';
-import type { Store } from '../../src/store/store.js';
-import { STORE_KINDS, type Database } from '../support/stores.js';
+import { STORE_KINDS, storesOfEachTest } from '../support/stores.js';
 
 const DAY = 20_600;
 const HOUR = DAY * 24;
@@ -14,23 +13,7 @@ const TOTALS = { ...RANGE, kinds: ['search'] as const, notFoundOnly: false, minV
 
 for (const kind of STORE_KINDS) {
   describe(`${kind.name} insight store`, () => {
-    let database: Database;
-    const opened: Store[] = [];
-
-    async function open(): Promise<Store> {
-      const store = database.connect();
-      opened.push(store);
-      await store.migrate();
-      return store;
-    }
-
-    beforeEach(async () => {
-      database = await kind.create();
-    });
-    afterEach(async () => {
-      for (const store of opened.splice(0)) await store.close();
-      await database.destroy();
-    });
+    const { open } = storesOfEachTest(kind, { beforeEach, afterEach });
 
     test('two connections add to the same hours, never overwrite; most counted first, ties by key in code point order', async () => {
       const [a, b] = [await open(), await open()];

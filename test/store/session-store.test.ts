@@ -1,8 +1,7 @@
 import assert from 'node:assert/strict';
 import { afterEach, beforeEach, describe, test } from 'node:test';
 import { createHash } from 'node:crypto';
-import type { Store } from '../../src/store/store.js';
-import { STORE_KINDS, type Database } from '../support/stores.js';
+import { STORE_KINDS, storesOfEachTest } from '../support/stores.js';
 
 const T0 = Date.parse('2026-03-01T00:00:00.000Z');
 const hash = (id: string) => createHash('sha256').update(id).digest();
@@ -10,23 +9,7 @@ const ACTOR = { type: 'admin-token', name: 'admin-token' } as const;
 
 for (const kind of STORE_KINDS) {
   describe(`${kind.name} session store`, () => {
-    let database: Database;
-    const opened: Store[] = [];
-
-    async function open(): Promise<Store> {
-      const store = database.connect();
-      opened.push(store);
-      await store.migrate();
-      return store;
-    }
-
-    beforeEach(async () => {
-      database = await kind.create();
-    });
-    afterEach(async () => {
-      for (const store of opened.splice(0)) await store.close();
-      await database.destroy();
-    });
+    const { open } = storesOfEachTest(kind, { beforeEach, afterEach });
 
     test('a session made on one connection is read, touched and ended on another, with its operator as it is now', async () => {
       const a = await open();

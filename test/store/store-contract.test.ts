@@ -19,7 +19,7 @@ async function changesSince(store: Store, after: number, limit: number): Promise
 
 for (const kind of KINDS) {
   describe(`${kind.name} store`, () => {
-    const { connect, open, seeded, closeEarly } = storesOfEachTest(kind, { ...SMALL_CATALOGUE, at: T0 }, { beforeEach, afterEach });
+    const { connect, open, seeded, closeEarly } = storesOfEachTest(kind, { beforeEach, afterEach }, { ...SMALL_CATALOGUE, at: T0 });
 
     test('a new database is fresh until seeded, and a second seed changes nothing', async () => {
       const store = connect();

@@ -39,7 +39,7 @@ export interface StoresOfOneTest {
   connect(options?: { readonly changeRetention?: ChangeRetention }): Store;
   /** A migrated connection. */
   open(options?: { readonly changeRetention?: ChangeRetention }): Promise<Store>;
-  /** A migrated connection to a database seeded with `seed` at time `at`. */
+  /** A migrated connection to a database seeded with `seed` at time `at` (the suite must have given one). */
   seeded(): Promise<Store>;
   /** Closes `store` now, as a process that stops would. */
   closeEarly(store: Store): Promise<void>;
@@ -48,8 +48,8 @@ export interface StoresOfOneTest {
 /** Registers the hooks that give each test of the calling suite a database of its own, with `seed` in it when asked. */
 export function storesOfEachTest(
   kind: (typeof STORE_KINDS)[number],
-  seed: { readonly slots: Parameters<Store['seed']>[0]; readonly categories: Parameters<Store['seed']>[1]; readonly at: string },
   hooks: { readonly beforeEach: (run: () => Promise<void>) => void; readonly afterEach: (run: () => Promise<void>) => void },
+  seed?: { readonly slots: Parameters<Store['seed']>[0]; readonly categories: Parameters<Store['seed']>[1]; readonly at: string },
 ): StoresOfOneTest {
   let database: Database | undefined;
   const opened: Store[] = [];
@@ -75,6 +75,7 @@ export function storesOfEachTest(
     connect,
     open,
     async seeded() {
+      if (seed === undefined) throw new Error('storesOfEachTest: seeded() needs the seed given');
       const store = await open();
       await store.seed(seed.slots, seed.categories, seed.at);
       return store;
