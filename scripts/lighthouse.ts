@@ -41,6 +41,7 @@ const CONSOLE_PATHS = [
   '/admin/catalogue',
   '/admin/import',
   '/admin/audit',
+  '/admin/insights',
   '/admin/operators',
   '/admin/tokens',
   '/admin/webhooks',
