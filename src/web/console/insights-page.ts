@@ -23,10 +23,10 @@ const number = (value: number) => value.toLocaleString('en');
 // The chart's drawing area in SVG units; the stylesheet scales it to the page's width.
 const WIDTH = 640;
 const HEIGHT = 220;
-const LEFT = 48;
+const LEFT = 64;
 const RIGHT = 12;
-const TOP = 12;
-const BOTTOM = 28;
+const TOP = 16;
+const BOTTOM = 32;
 
 /** A round top for the scale: 1, 2 or 5 times a power of ten, at least the highest figure. */
 function scaleTop(highest: number): number {
