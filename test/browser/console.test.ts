@@ -302,7 +302,7 @@ describe('the operator console in a real browser', () => {
   });
 
   for (const { viewport, script, how, tag } of MATRIX) {
-    it(`shows the Insights page's chart and tables, passes axe, and follows a gap to the new-slot form with its emojis (${how})`, async () => {
+    it(`shows the Insights page's chart and tables, passes axe with script on, and follows a gap to the new-slot form with its emojis (${how})`, async () => {
       const { context, page, problems } = await openContext(suite.browser, viewport, script, session('eddie'));
       try {
         await page.goto(`${suite.origin}/admin`);
