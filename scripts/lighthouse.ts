@@ -137,15 +137,17 @@ const INSIGHTS_WRITTEN_MS = 11_000;
  * Plays, views and a match that finds nothing, from three visitors (one address, three browsers'
  * User-Agents), so the Insights page has its chart, top slots and a gap to show once they are written.
  */
-async function makeVisits(origin: string): Promise<void> {
+async function makeVisits(origin: string, cookie: string): Promise<void> {
   const agents = ['Firefox', 'Chrome', 'Safari'].map((browser) => `Mozilla/5.0 (X11; Linux x86_64) ${browser}/120.0`);
   for (const agent of agents) {
     const headers = { 'user-agent': agent };
     for (const emojis of ['🍒', '💎', '🐉', '🍒💎']) await fetch(`${origin}/api/play/${encodeURIComponent(emojis)}`, { headers, redirect: 'manual' });
     await fetch(`${origin}/slots/wild-swarm`, { headers });
-    await fetch(`${origin}/api/match`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify({ emojis: ['🦑'] }) });
+    await fetch(`${origin}/api/match`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify({ emojis: ['🧇', '🧦'] }) });
   }
   await new Promise((resolve) => setTimeout(resolve, INSIGHTS_WRITTEN_MS));
+  const page = await (await fetch(`${origin}/admin/insights`, { headers: { cookie } })).text();
+  if (!page.includes('class="chart-svg"') || !page.includes('/admin/slots/new?emojis=')) throw new Error('the Insights page shows no chart or no gap after the visits');
 }
 
 function reportName(path: string): string {
@@ -191,7 +193,7 @@ async function main(): Promise<void> {
   try {
     const cookie = paths.some(isConsole) ? await consoleCookie(service.origin, service.databaseUrl) : undefined;
     if (cookie !== undefined && paths.some((path) => path.startsWith('/admin/webhooks/'))) await makeWebhook(service.origin, cookie);
-    if (paths.includes('/admin/insights')) await makeVisits(service.origin);
+    if (cookie !== undefined && paths.includes('/admin/insights')) await makeVisits(service.origin, cookie);
     for (const path of paths) {
       const started = Date.now();
       const reports: Report[] = [];
