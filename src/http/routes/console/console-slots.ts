@@ -18,7 +18,7 @@ import { actorOfUser, baseOf, formField, formFields, pathId, sendPage, viewerOf,
 const HISTORY_LIMIT = 100;
 const EMOJI_CHOICES = 24;
 const VERSION = /^[1-9][0-9]{0,14}$/;
-/** Code points of `?emojis=` the new-slot form takes: 12 emojis of the longest sequences, with spaces. */
+/** Code points of `?emojis=` the new-slot form takes: room for 12 emojis of the longest sequences and the spaces between. */
 const PREFILLED_TAGS_MAX = 400;
 
 /** The form's values as posted, with ticked found emojis added to the tags. */
