@@ -32,6 +32,7 @@ const discarding: InsightStore = {
   totals: async () => [],
   registers: async () => [],
   daily: async () => [],
+  dayTotals: async () => [],
 };
 
 const start = Date.UTC(2030, 0, 1, 12, 0, 0);

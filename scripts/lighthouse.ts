@@ -41,6 +41,7 @@ const CONSOLE_PATHS = [
   '/admin/catalogue',
   '/admin/import',
   '/admin/audit',
+  '/admin/insights',
   '/admin/operators',
   '/admin/tokens',
   '/admin/webhooks',
@@ -129,6 +130,26 @@ async function makeWebhook(origin: string, cookie: string): Promise<void> {
   if (made.status !== 200) throw new Error(`adding a webhook endpoint answered ${made.status}`);
 }
 
+/** How long the service may keep counts before writing them (decisions §21: at most 10 s), and a margin. */
+const INSIGHTS_WRITTEN_MS = 11_000;
+
+/**
+ * Plays, views and a match that finds nothing, from three visitors (one address, three browsers'
+ * User-Agents), so the Insights page has its chart, top slots and a gap to show once they are written.
+ */
+async function makeVisits(origin: string, cookie: string): Promise<void> {
+  const agents = ['Firefox', 'Chrome', 'Safari'].map((browser) => `Mozilla/5.0 (X11; Linux x86_64) ${browser}/120.0`);
+  for (const agent of agents) {
+    const headers = { 'user-agent': agent };
+    for (const emojis of ['🍒', '💎', '🐉', '🍒💎']) await fetch(`${origin}/api/play/${encodeURIComponent(emojis)}`, { headers, redirect: 'manual' });
+    await fetch(`${origin}/slots/wild-swarm`, { headers });
+    await fetch(`${origin}/api/match`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify({ emojis: ['🧇', '🧦'] }) });
+  }
+  await new Promise((resolve) => setTimeout(resolve, INSIGHTS_WRITTEN_MS));
+  const page = await (await fetch(`${origin}/admin/insights`, { headers: { cookie } })).text();
+  if (!page.includes('class="chart-svg"') || !page.includes('/admin/slots/new?emojis=')) throw new Error('the Insights page shows no chart or no gap after the visits');
+}
+
 function reportName(path: string): string {
   return path === '/' ? 'home' : path.replace(/^\//, '').replace(/[^\w-]+/g, '-');
 }
@@ -172,6 +193,7 @@ async function main(): Promise<void> {
   try {
     const cookie = paths.some(isConsole) ? await consoleCookie(service.origin, service.databaseUrl) : undefined;
     if (cookie !== undefined && paths.some((path) => path.startsWith('/admin/webhooks/'))) await makeWebhook(service.origin, cookie);
+    if (cookie !== undefined && paths.includes('/admin/insights')) await makeVisits(service.origin, cookie);
     for (const path of paths) {
       const started = Date.now();
       const reports: Report[] = [];

@@ -19,6 +19,8 @@ export interface SlotmojiOptions {
   readonly nodeFlags?: readonly string[];
   /** A program node runs under, with its arguments (callgrind, say). */
   readonly wrapper?: readonly string[];
+  /** Settings added to the environment, such as `INSIGHTS: 'off'`. */
+  readonly env?: Readonly<Record<string, string>>;
 }
 
 export interface SlotmojiServer {
@@ -64,6 +66,7 @@ export async function startSlotmoji(options: SlotmojiOptions): Promise<SlotmojiS
     RATE_LIMIT_PER_DAY: UNLIMITED,
     LOG_LEVEL: 'warn',
     WORKERS: String(options.workers ?? 1),
+    ...options.env,
   };
   const started = process.hrtime.bigint();
   const [command = process.execPath, ...args] = [...(options.wrapper ?? []), process.execPath, ...(options.nodeFlags ?? []), options.serverEntry];

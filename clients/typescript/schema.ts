@@ -879,7 +879,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The form for a new slot */
+        /** The form for a new slot, its emoji tags filled in from `emojis` when given */
         get: operations["consoleNewSlotPage"];
         put?: never;
         /** Add a slot (a form), or find emojis by word for its tags */
@@ -1233,6 +1233,23 @@ export interface paths {
         put?: never;
         /** Delete an endpoint and its attempts (the confirmation's form) */
         post: operations["consoleDeleteWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/insights": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Insights: plays and views per day (a chart and a table), the top and rising slots, and the gaps */
+        get: operations["consoleInsights"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -5825,7 +5842,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The empty form */
+            /** @description The form */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -7365,6 +7382,37 @@ export interface operations {
                 content: {
                     "text/html": string;
                 };
+            };
+            431: components["responses"]["HeadersTooLarge"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    consoleInsights: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The insights of the last weeks */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Not signed in (or the session ended): to the sign-in page, with this page as `next` */
+            303: {
+                headers: {
+                    /** @description Where the browser goes next */
+                    location: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             431: components["responses"]["HeadersTooLarge"];
             default: components["responses"]["Unexpected"];

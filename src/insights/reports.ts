@@ -14,7 +14,7 @@ export type ReportKind = keyof typeof REPORT_KINDS;
 
 /** The kinds whose keys are typed by visitors: shown only once 3 distinct visitors asked one on one day. */
 const TYPED: ReadonlySet<InsightKind> = new Set(['match', 'search', 'emoji-search']);
-const MIN_VISITORS_OF_TYPED_KEY = 3;
+export const MIN_VISITORS_OF_TYPED_KEY = 3;
 /** The kinds that record whether anything was found. */
 const FINDING: ReadonlySet<InsightKind> = new Set(['match', 'search']);
 

@@ -65,6 +65,13 @@ export interface DayCount {
   readonly foundCount: number;
 }
 
+/** One kind's total of one day, every key together. */
+export interface KindDayCount {
+  readonly kind: InsightKind;
+  readonly day: number;
+  readonly count: number;
+}
+
 export interface InsightStore {
   /** Adds the increments to the hours' counts, in one statement: instances add, never overwrite. */
   addCounts(counts: readonly HourCount[]): Promise<void>;
@@ -77,4 +84,6 @@ export interface InsightStore {
   totals(query: TotalsQuery): Promise<KeyTotal[]>;
   registers(kinds: readonly InsightKind[], keys: readonly string[], range: DayRange): Promise<KeyRegisters[]>;
   daily(kind: InsightKind, key: string, range: DayRange): Promise<DayCount[]>;
+  /** Each kind's total on each day of the range that has one, every key together, by day then kind. */
+  dayTotals(kinds: readonly InsightKind[], range: DayRange): Promise<KindDayCount[]>;
 }

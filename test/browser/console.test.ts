@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
 import axe from 'axe-core';
 import type { Browser, BrowserContext, Page, ViewportSize } from 'playwright-core';
+import type { InsightStore } from '../../src/store/insights.js';
 import { addOperator, PASSWORD } from '../support/console.js';
 import { browserSuite, DESKTOP, PHONE, screenshot, STEP_TIMEOUT_MS } from './browser.js';
 
@@ -54,6 +55,17 @@ async function signIn(page: Page, origin: string, name: string): Promise<void> {
   await page.waitForURL(`${origin}/admin`);
 }
 
+/** Plays and views of a slot on the last days, and a match that found nothing asked by 3 visitors: what the Insights page shows. */
+async function seedInsights(store: InsightStore, slotId: string): Promise<void> {
+  const today = Math.floor(Date.now() / 86_400_000);
+  await store.addCounts([
+    ...Array.from({ length: 10 }, (_, ago) => ({ kind: 'play' as const, hour: (today - ago) * 24, key: slotId, found: true, count: 10 + ago })),
+    ...Array.from({ length: 10 }, (_, ago) => ({ kind: 'view' as const, hour: (today - ago) * 24, key: slotId, found: true, count: 30 - ago })),
+    { kind: 'match', hour: today * 24, key: '🐙 🦑', found: false, count: 4 },
+  ]);
+  await store.addVisitors(Array.from({ length: 3 }, (_, register) => ({ kind: 'match' as const, day: today, key: '🐙 🦑', register, rank: 1 })));
+}
+
 /** Every flow runs at both widths with script on and off (decisions §18: everything works without JavaScript). */
 const MATRIX = [PHONE, DESKTOP].flatMap((viewport) =>
   [true, false].map((script) => ({ viewport, script, how: `${viewport.width} px, script ${script ? 'on' : 'off'}`, tag: `${viewport.width}-${script ? 'js' : 'plain'}` })),
@@ -77,6 +89,7 @@ describe('the operator console in a real browser', () => {
     assert.ok(starburst !== undefined);
     const { id, createdAt: _createdAt, updatedAt: _updatedAt, ...fields } = starburst;
     await suite.test.catalogue.replaceSlot(id, fields, { type: 'operator', name: 'olive' });
+    await seedInsights(suite.test.store.insights, String(id));
     for (const name of ['olive', 'eddie']) {
       const { context, page } = await openContext(suite.browser, DESKTOP, true);
       await signIn(page, suite.origin, name);
@@ -225,6 +238,7 @@ describe('the operator console in a real browser', () => {
       ['export', '/admin/catalogue'],
       ['import', '/admin/import'],
       ['audit', '/admin/audit'],
+      ['insights', '/admin/insights'],
       ['operators', '/admin/operators'],
       ['tokens', '/admin/tokens'],
       ['webhooks', '/admin/webhooks'],
@@ -286,6 +300,30 @@ describe('the operator console in a real browser', () => {
       }
     }
   });
+
+  for (const { viewport, script, how, tag } of MATRIX) {
+    it(`shows the Insights page's chart and tables, passes axe with script on, and follows a gap to the new-slot form with its emojis (${how})`, async () => {
+      const { context, page, problems } = await openContext(suite.browser, viewport, script, session('eddie'));
+      try {
+        await page.goto(`${suite.origin}/admin`);
+        await page.getByRole('link', { name: 'Insights', exact: true }).click();
+        await page.getByRole('heading', { level: 1, name: 'Insights' }).waitFor();
+        await page.getByRole('img', { name: /^Plays and views per day from / }).waitFor();
+        assert.equal(await page.locator('.chart-plays').count(), 1);
+        // In the top slots and in the rising ones.
+        assert.equal(await page.getByRole('cell', { name: 'Starburst' }).count(), 2);
+        // axe runs in the page, so only with script on, as for the other flows.
+        if (script) await expectAccessible(page, 'insights');
+        await screenshot(page, `console-insights-${tag}`);
+        await page.getByRole('link', { name: 'Add a slot with these emojis' }).click();
+        await page.waitForURL(/\/admin\/slots\/new\?emojis=/);
+        assert.equal(await page.getByLabel('Emoji tags').inputValue(), '🐙 🦑');
+        assert.deepEqual(withoutExpectedRefusals(problems), []);
+      } finally {
+        await context.close();
+      }
+    });
+  }
 
   // Last: the throttle also counts failures per client, and these four runs use up this client's 20.
   for (const { viewport, script, how, tag } of MATRIX) {

@@ -103,6 +103,7 @@ const CONSOLE_SAMPLES: readonly Sample[] = [
   consoleSample('consoleImportPage', 200, '/admin/import'),
   consoleSample('consoleAudit', 200, '/admin/audit'),
   consoleSample('consoleAudit', 400, '/admin/audit?since=yesterday'),
+  consoleSample('consoleInsights', 200, '/admin/insights'),
   consoleSample('consoleOperators', 200, '/admin/operators'),
   consoleSample('consoleTokens', 200, '/admin/tokens'),
   consoleSample('consoleWebhooks', 200, '/admin/webhooks'),

@@ -66,6 +66,27 @@ for (const kind of STORE_KINDS) {
       assert.deepEqual(await store.insights.daily('play', '7', { fromDay: DAY - 1, toDay: DAY - 1 }), [{ day: DAY - 1, count: 6, foundCount: 6 }]);
     });
 
+    test('each kind’s daily totals add every key, the hours kept and the days folded, within the range only', async () => {
+      const store = await open();
+      await store.insights.addCounts([
+        count('play', '7', 2, true, HOUR - 24 * 30),
+        count('play', '7', 3, true, HOUR - 24 + 1),
+        count('play', '8', 4, true, HOUR - 24 + 23),
+        count('view', '7', 5, true, HOUR - 24 + 2),
+        count('play', '7', 1, true, HOUR + 1),
+        count('search', 'x', 9, false, HOUR + 1),
+        count('play', '7', 6, true, HOUR + 24),
+      ]);
+      await store.insights.pruneInsights(HOUR - 24 * 20, DAY - 100);
+      assert.deepEqual(await store.insights.dayTotals(['play', 'view'], { fromDay: DAY - 30, toDay: DAY }), [
+        { kind: 'play', day: DAY - 30, count: 2 },
+        { kind: 'play', day: DAY - 1, count: 7 },
+        { kind: 'view', day: DAY - 1, count: 5 },
+        { kind: 'play', day: DAY, count: 1 },
+      ]);
+      assert.deepEqual(await store.insights.dayTotals(['view'], { fromDay: DAY, toDay: DAY + 1 }), []);
+    });
+
     test('the day’s secret is the first one stored, the same for every connection, and gone two days on', async () => {
       const [a, b] = [await open(), await open()];
       const first = await a.insights.daySecret(DAY, Buffer.alloc(32, 1));

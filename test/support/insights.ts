@@ -20,6 +20,7 @@ export function recordingInsightStore(secret = Buffer.alloc(32, 7)): RecordingIn
     totals: async () => [],
     registers: async () => [],
     daily: async () => [],
+    dayTotals: async () => [],
   };
 }
 

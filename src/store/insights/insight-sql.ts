@@ -66,6 +66,18 @@ export function dailyStatement(dialect: Dialect, kind: InsightKind, key: string,
   return { sql, params: p.values };
 }
 
+/** Each kind's total per day over a range, every key together. */
+export function dayTotalsStatement(dialect: Dialect, kinds: readonly InsightKind[], range: DayRange): Statement {
+  const p = new Parameters(dialect);
+  const hours = `SELECT kind, hour / 24 AS day, count FROM insight_hours
+    WHERE kind ${p.inList(kinds)} AND hour >= ${p.value(range.fromDay * 24)} AND hour < ${p.value((range.toDay + 1) * 24)}`;
+  const days = `SELECT kind, day, count FROM insight_days
+    WHERE kind ${p.inList(kinds)} AND day >= ${p.value(range.fromDay)} AND day <= ${p.value(range.toDay)}`;
+  const sql = `WITH counted AS (${hours} UNION ALL ${days})
+    SELECT kind, day, ${total(dialect, 'count')} AS count FROM counted GROUP BY kind, day ORDER BY day, kind`;
+  return { sql, params: p.values };
+}
+
 /** The registers of the keys' visitor estimates over a range, each the highest rank of any day. */
 export function registersStatement(dialect: Dialect, kinds: readonly InsightKind[], keys: readonly string[], range: DayRange): Statement {
   const p = new Parameters(dialect);

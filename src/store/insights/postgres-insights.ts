@@ -1,7 +1,7 @@
 import type { Migration } from '../migration-step.js';
 import type { PostgresQuery } from '../sessions/postgres-sessions.js';
-import type { DayCount, DayRange, HourCount, InsightKind, InsightStore, KeyRegisters, KeyTotal, TotalsQuery, VisitorRegister } from '../insights.js';
-import { dailyStatement, groupRegisters, registersStatement, totalsStatement, type DayRow, type RegisterRow, type TotalRow } from './insight-sql.js';
+import type { DayCount, DayRange, HourCount, InsightKind, InsightStore, KeyRegisters, KeyTotal, KindDayCount, TotalsQuery, VisitorRegister } from '../insights.js';
+import { dailyStatement, dayTotalsStatement, groupRegisters, registersStatement, totalsStatement, type DayRow, type RegisterRow, type TotalRow } from './insight-sql.js';
 
 /** Insights' tables (decisions §21). Hours and days are counted from the Unix epoch, UTC; `found` is 0 or 1. */
 export const INSIGHT_MIGRATION: Migration = {
@@ -101,5 +101,11 @@ export class PostgresInsightStore implements InsightStore {
     const { sql, params } = dailyStatement('postgres', kind, key, range);
     const { rows } = await this.query(sql, params);
     return (rows as DayRow[]).map(({ day, count, found_count }) => ({ day, count, foundCount: found_count }));
+  }
+
+  async dayTotals(kinds: readonly InsightKind[], range: DayRange): Promise<KindDayCount[]> {
+    const { sql, params } = dayTotalsStatement('postgres', kinds, range);
+    const { rows } = await this.query(sql, params);
+    return rows as KindDayCount[];
   }
 }

@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
-import type { DayCount, DayRange, HourCount, InsightKind, InsightStore, KeyRegisters, KeyTotal, TotalsQuery, VisitorRegister } from '../insights.js';
-import { dailyStatement, groupRegisters, registersStatement, totalsStatement, type DayRow, type RegisterRow, type TotalRow } from './insight-sql.js';
+import type { DayCount, DayRange, HourCount, InsightKind, InsightStore, KeyRegisters, KeyTotal, KindDayCount, TotalsQuery, VisitorRegister } from '../insights.js';
+import { dailyStatement, dayTotalsStatement, groupRegisters, registersStatement, totalsStatement, type DayRow, type RegisterRow, type TotalRow } from './insight-sql.js';
 
 /** Insights' tables (decisions §21). Hours and days are counted from the Unix epoch, UTC; `found` is 0 or 1. */
 export const INSIGHT_SCHEMA = `
@@ -88,5 +88,10 @@ export class SqliteInsightStore implements InsightStore {
     const { sql, params } = dailyStatement('sqlite', kind, key, range);
     const rows = this.db.prepare(sql).all(...params) as DayRow[];
     return rows.map(({ day, count, found_count }) => ({ day, count, foundCount: found_count }));
+  }
+
+  async dayTotals(kinds: readonly InsightKind[], range: DayRange): Promise<KindDayCount[]> {
+    const { sql, params } = dayTotalsStatement('sqlite', kinds, range);
+    return this.db.prepare(sql).all(...params) as KindDayCount[];
   }
 }

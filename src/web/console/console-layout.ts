@@ -29,6 +29,7 @@ const LINKS: readonly (readonly [string, string, 'editor' | 'owner'])[] = [
   ['/admin/categories', 'Categories', 'editor'],
   ['/admin/catalogue', 'Export and import', 'editor'],
   ['/admin/audit', 'Audit', 'editor'],
+  ['/admin/insights', 'Insights', 'editor'],
   ['/admin/operators', 'Operators', 'owner'],
   ['/admin/tokens', 'Tokens', 'owner'],
   ['/admin/webhooks', 'Webhooks', 'owner'],

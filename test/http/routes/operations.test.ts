@@ -72,6 +72,7 @@ const DOCUMENTED_PATHS = [
   '/admin/import',
   '/admin/import/confirm',
   '/admin/audit',
+  '/admin/insights',
   '/admin/operators',
   '/admin/operators/password',
   '/admin/operators/{name}/{change}',

@@ -18,6 +18,8 @@ import { actorOfUser, baseOf, formField, formFields, pathId, sendPage, viewerOf,
 const HISTORY_LIMIT = 100;
 const EMOJI_CHOICES = 24;
 const VERSION = /^[1-9][0-9]{0,14}$/;
+/** Code points of `?emojis=` the new-slot form takes: room for 12 emojis of the longest sequences and the spaces between. */
+const PREFILLED_TAGS_MAX = 400;
 
 /** The form's values as posted, with ticked found emojis added to the tags. */
 function postedValues(body: unknown): SlotFormValues {
@@ -61,7 +63,12 @@ export function consoleSlotRoutes(console: FastifyInstance, deps: ConsoleDeps): 
     return sendPage(reply, page, outcome.kind === 'refused' ? 400 : 200);
   });
 
-  console.get('/slots/new', documented('consoleNewSlotPage', 'The form for a new slot', 'GET', 'operator', { 200: page('The empty form') }), async (request, reply) => form(request, reply, { mode: 'new', values: EMPTY_SLOT_FORM, errors: {} }));
+  // `?emojis=` fills in the tags, as the Insights page's gaps link here; the form checks them when saved.
+  console.get('/slots/new', documented('consoleNewSlotPage', 'The form for a new slot, its emoji tags filled in from `emojis` when given', 'GET', 'operator', { 200: page('The form') }), async (request, reply) => {
+    const emojis = (request.query as { emojis?: unknown }).emojis;
+    const emojiTags = typeof emojis === 'string' ? [...emojis].slice(0, PREFILLED_TAGS_MAX).join('').trim() : '';
+    return form(request, reply, { mode: 'new', values: { ...EMPTY_SLOT_FORM, emojiTags }, errors: {} });
+  });
 
   console.post('/slots/new', documented('consoleCreateSlot', 'Add a slot (a form), or find emojis by word for its tags', 'POST', 'operator', { 200: page('The form again with the emojis found'), 303: seeOther('Saved: to the new slot\'s edit page'), 400: page('Not saved: each invalid field marked beside itself, everything typed kept'), 409: page('Not saved: the slug is taken') }), async (request, reply) => {
     const values = postedValues(request.body);

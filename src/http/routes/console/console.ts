@@ -19,6 +19,7 @@ import { committed } from '../admin-common.js';
 import { baseOf, formField, sendPage, setUser, userOf, viewerOf, type ConsoleDeps } from './console-common.js';
 import { consoleAccessRoutes } from './console-access.js';
 import { consoleImportRoutes } from './console-import.js';
+import { consoleInsightRoutes } from './console-insights.js';
 import { CONSOLE_CHALLENGE, documented, page, seeOther, unauthenticated } from './console-schemas.js';
 import { consoleSlotRoutes } from './console-slots.js';
 import { consoleWebhookRoutes } from './console-webhooks.js';
@@ -173,6 +174,7 @@ export function consoleRoutes(app: FastifyInstance, consoleOptions: ConsoleOptio
       consoleAccessRoutes(console, options, AUDIT_ACTIONS);
       consoleImportRoutes(console, options);
       consoleWebhookRoutes(console, options);
+      consoleInsightRoutes(console, options);
     },
     { prefix: '/admin' },
   );
