@@ -65,6 +65,13 @@ export interface DayCount {
   readonly foundCount: number;
 }
 
+/** One key's count on one day. */
+export interface KeyDayCount {
+  readonly key: string;
+  readonly day: number;
+  readonly count: number;
+}
+
 export interface InsightStore {
   /** Adds the increments to the hours' counts, in one statement: instances add, never overwrite. */
   addCounts(counts: readonly HourCount[]): Promise<void>;
@@ -77,4 +84,10 @@ export interface InsightStore {
   totals(query: TotalsQuery): Promise<KeyTotal[]>;
   registers(kinds: readonly InsightKind[], keys: readonly string[], range: DayRange): Promise<KeyRegisters[]>;
   daily(kind: InsightKind, key: string, range: DayRange): Promise<DayCount[]>;
+}
+
+/** What the popular order reads (decisions §21): both stores' insight halves give it beside `InsightStore`. */
+export interface DailyKeyCounts {
+  /** Every key's count on each day of the range (found or not); days without one left out. */
+  keyDays(kind: InsightKind, range: DayRange): Promise<KeyDayCount[]>;
 }

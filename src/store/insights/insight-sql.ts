@@ -66,6 +66,18 @@ export function dailyStatement(dialect: Dialect, kind: InsightKind, key: string,
   return { sql, params: p.values };
 }
 
+/** Every key's counts per day over a range, from the hours kept and the days folded. */
+export function keyDaysStatement(dialect: Dialect, kind: InsightKind, range: DayRange): Statement {
+  const p = new Parameters(dialect);
+  const hours = `SELECT key, hour / 24 AS day, count FROM insight_hours
+    WHERE kind = ${p.value(kind)} AND hour >= ${p.value(range.fromDay * 24)} AND hour < ${p.value((range.toDay + 1) * 24)}`;
+  const days = `SELECT key, day, count FROM insight_days
+    WHERE kind = ${p.value(kind)} AND day >= ${p.value(range.fromDay)} AND day <= ${p.value(range.toDay)}`;
+  const sql = `WITH counted AS (${hours} UNION ALL ${days})
+    SELECT key, day, ${total(dialect, 'count')} AS count FROM counted GROUP BY key, day`;
+  return { sql, params: p.values };
+}
+
 /** The registers of the keys' visitor estimates over a range, each the highest rank of any day. */
 export function registersStatement(dialect: Dialect, kinds: readonly InsightKind[], keys: readonly string[], range: DayRange): Statement {
   const p = new Parameters(dialect);
