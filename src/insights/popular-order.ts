@@ -3,7 +3,7 @@ import { popularDays, popularIds } from './popularity.js';
 import { dayOf } from './visitors.js';
 
 /** The popular order is worked out again this often (decisions §21: at most once a minute). */
-const POPULAR_INTERVAL_MS = 60_000;
+export const POPULAR_INTERVAL_MS = 60_000;
 
 /** Slot ids most popular first; `generation` changes whenever `ids` does, so caches can key on it. */
 export interface PopularIds {

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { dayWeight, POPULAR_HALF_LIFE_DAYS, POPULAR_WINDOW_DAYS, popularDays, popularIds } from '../../src/insights/popularity.js';
 import type { KeyDayCount } from '../../src/store/insights.js';
+import { POPULAR_INTERVAL_MS } from '../../src/insights/popular-order.js';
 
 const TODAY = 20_619;
 const plays = (key: string, age: number, count: number): KeyDayCount => ({ key, day: TODAY - age, count });
@@ -18,6 +19,7 @@ describe('the popular order (decisions §21)', () => {
     assert.equal(dayWeight(14), 0);
     assert.equal(dayWeight(-1), 0, 'a day after today (a clock behind another instance) counts nothing');
     assert.deepEqual(popularDays(TODAY), { fromDay: TODAY - 13, toDay: TODAY });
+    assert.equal(POPULAR_INTERVAL_MS, 60_000, 'worked out again at most once a minute');
   });
 
   it('ranks by decayed plays: 6 today beat 10 three days ago (5), which beat 4 today', () => {
