@@ -6,11 +6,13 @@ import { PostgresStore } from '../../src/store/postgres.js';
 import { startAdminApp, type AdminApp } from '../support/admin.js';
 import { createTestDatabase, type TestDatabase } from '../support/postgres.js';
 import { eventually } from '../support/wait.js';
+import { RedisRateLimiter } from '../../src/ratelimit/redis-limiter.js';
+import { deleteKeys, REDIS_URL, testKeyPrefix } from '../ratelimit/redis-support.js';
 
 /**
- * Two instances on one PostgreSQL database, each adding its own play counts: both work out the
- * popular order from the sum (decisions §21), so within a recompute interval they answer the same.
- * The interval is shortened here; in production it is a minute.
+ * Two instances on one PostgreSQL database and one Redis (their rate limits), each adding its own play
+ * counts: both work out the popular order from the sum (decisions §21), so within a recompute interval
+ * they answer the same. The interval is shortened here; in production it is a minute.
  */
 
 const NOW = Date.parse('2026-06-15T12:00:00.000Z');
@@ -20,24 +22,28 @@ const plays = (id: number, count: number): HourCount => ({ hour: HOUR, kind: 'pl
 
 describe('the popular order on two instances (decisions §21)', { timeout: 60_000 }, () => {
   let database: TestDatabase;
-  const instances: { app: AdminApp; store: PostgresStore; order: PopularOrder }[] = [];
+  const keyPrefix = testKeyPrefix();
+  const instances: { app: AdminApp; store: PostgresStore; order: PopularOrder; limiter: RedisRateLimiter }[] = [];
 
   before(async () => {
     database = await createTestDatabase();
     for (let made = 0; made < 2; made++) {
       const store = new PostgresStore(database.url);
       const order = new PopularOrder({ store: store.insights, now: () => NOW, intervalMs: INTERVAL_MS, warn: (details) => assert.fail(String(details['err'])) });
-      const app = await startAdminApp(store, { deps: { popular: order } });
+      const limiter = await RedisRateLimiter.connect({ url: REDIS_URL, keyPrefix, limits: { perMinute: 1000, perHour: 10_000, perDay: 100_000, ipv6Prefix: 56 } });
+      const app = await startAdminApp(store, { deps: { popular: order, rateLimiter: limiter } });
       await order.start();
-      instances.push({ app, store, order });
+      instances.push({ app, store, order, limiter });
     }
   });
   after(async () => {
-    for (const { app, order } of instances) {
+    for (const { app, order, limiter } of instances) {
       order.stop();
       await app.close();
+      await limiter.close();
     }
     await database.drop();
+    await deleteKeys(keyPrefix);
   });
 
   const popularIds = async ({ app }: { app: AdminApp }) => {
