@@ -40,6 +40,8 @@ import { followRoutes } from './http/follow/follow-routes.js';
 import { ChangeFeed } from './http/follow/change-feed.js';
 import { Webhooks } from './webhooks/webhooks.js';
 import type { InsightCounter } from './insights/counter.js';
+import type { PopularIds } from './insights/popular-order.js';
+import { popularRankings } from './http/insights/popular.js';
 import { ClientKeys } from './ratelimit/client-key.js';
 import { registerInsights, type CountInsight } from './http/insights/noted.js';
 
@@ -71,6 +73,8 @@ export interface AppDeps {
   readonly tallies?: BackgroundTallies;
   /** Counts what visitors ask for (decisions §21); nothing is counted when not given (`INSIGHTS=off`, most tests). */
   readonly insights?: InsightCounter;
+  /** The popular order (decisions §21) that `sort=popular` and the home page follow; id order when not given. */
+  readonly popular?: { readonly current: PopularIds };
 }
 
 /** The whole HTTP service, wired but not listening: `server.ts` listens, tests call `inject`. */
@@ -128,6 +132,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const context: RouteContext = {
     config,
     catalogue: () => deps.catalogue.current,
+    popular: popularRankings(deps.popular),
     random: deps.random ?? Math.random,
   };
   // Only JSON bodies are accepted; anything else is a 415.
@@ -191,6 +196,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       idleTimeoutMs: timeouts.idleMs,
       feed,
       countInsight,
+      popular: context.popular,
     });
   }
   return app;

@@ -9,6 +9,7 @@ import { openStore, type Warn } from './open-store.js';
 import { tuneV8ForServing } from './v8-tuning.js';
 import { WebhookDelivery } from './webhooks/delivery.js';
 import { InsightCounter } from './insights/counter.js';
+import { PopularOrder } from './insights/popular-order.js';
 
 /** How often old audit entries are pruned: retention is counted in days, so hourly is plenty. */
 const AUDIT_PRUNE_INTERVAL_MS = 3_600_000;
@@ -62,6 +63,8 @@ async function main(): Promise<void> {
     ? new InsightCounter({ store: store.insights, retentionDays: config.insights.retentionDays, warn: (details, what) => warnInsights(details, what) })
     : undefined;
   await insights?.start();
+  const popular = config.insights.enabled ? new PopularOrder({ store: store.insights, warn: (details, what) => warnInsights(details, what) }) : undefined;
+  await popular?.start();
   // Payloads carry absolute slot URLs: the public origin, or this server's own address.
   const webhookBase = config.publicBaseUrl ?? `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${config.port}`;
   const delivery = new WebhookDelivery({
@@ -78,6 +81,7 @@ async function main(): Promise<void> {
     rateLimiter,
     ...(streamSeats === undefined ? {} : { streamSeats }),
     ...(insights === undefined ? {} : { insights }),
+    ...(popular === undefined ? {} : { popular }),
     metricsExposition: workerMetricsExposition(config),
     tallies,
   });
@@ -107,6 +111,7 @@ async function main(): Promise<void> {
     clearTimeout(cut);
     // After the last answer was counted, before the store closes.
     await insights?.stop();
+    popular?.stop();
     // After the app, whose streams gave their seats back as they ended; any left go now.
     await Promise.all([rateLimiter?.close(), streamSeats?.close()]);
     await store.close();

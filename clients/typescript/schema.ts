@@ -1477,8 +1477,8 @@ export interface operations {
                 minYear?: number;
                 /** @description Latest release year, inclusive; slots without one fail it */
                 maxYear?: number;
-                /** @description Order of the results; a leading - sorts descending. Default: relevance with q, else id. Ties go to id ascending. */
-                sort?: "relevance" | "id" | "-id" | "name" | "-name" | "rtp" | "-rtp" | "rating" | "-rating" | "maxWin" | "-maxWin" | "releaseYear" | "-releaseYear";
+                /** @description Order of the results; a leading - sorts descending (not relevance or popular, which have one direction). Default: relevance with q, else id. Ties go to id ascending. popular: plays over the last 14 days, each day weighing half as much every 3 days, worked out again once a minute; slots without plays follow in id order. */
+                sort?: "relevance" | "id" | "-id" | "name" | "-name" | "rtp" | "-rtp" | "rating" | "-rating" | "maxWin" | "-maxWin" | "releaseYear" | "-releaseYear" | "popular";
                 /** @description Comma-separated facet names among provider, volatility, theme, feature, emoji, releaseYear: value counts over every passing slot */
                 facets?: string;
             };
@@ -5479,8 +5479,8 @@ export interface operations {
                 minYear?: number;
                 /** @description Latest release year, inclusive; slots without one fail it */
                 maxYear?: number;
-                /** @description Order of the results; a leading - sorts descending. Default: relevance with q, else id. Ties go to id ascending. */
-                sort?: "relevance" | "id" | "-id" | "name" | "-name" | "rtp" | "-rtp" | "rating" | "-rating" | "maxWin" | "-maxWin" | "releaseYear" | "-releaseYear";
+                /** @description Order of the results; a leading - sorts descending (not relevance or popular, which have one direction). Default: relevance with q, else id. Ties go to id ascending. popular: plays over the last 14 days, each day weighing half as much every 3 days, worked out again once a minute; slots without plays follow in id order. */
+                sort?: "relevance" | "id" | "-id" | "name" | "-name" | "rtp" | "-rtp" | "rating" | "-rating" | "maxWin" | "-maxWin" | "releaseYear" | "-releaseYear" | "popular";
                 /** @description Comma-separated facet names among provider, volatility, theme, feature, emoji, releaseYear: value counts over every passing slot */
                 facets?: string;
             };

@@ -72,6 +72,13 @@ export interface KindDayCount {
   readonly count: number;
 }
 
+/** One key's count on one day. */
+export interface KeyDayCount {
+  readonly key: string;
+  readonly day: number;
+  readonly count: number;
+}
+
 export interface InsightStore {
   /** Adds the increments to the hours' counts, in one statement: instances add, never overwrite. */
   addCounts(counts: readonly HourCount[]): Promise<void>;
@@ -86,4 +93,10 @@ export interface InsightStore {
   daily(kind: InsightKind, key: string, range: DayRange): Promise<DayCount[]>;
   /** Each kind's total on each day of the range that has one, every key together, by day then kind. */
   dayTotals(kinds: readonly InsightKind[], range: DayRange): Promise<KindDayCount[]>;
+}
+
+/** What the popular order reads (decisions §21): both stores' insight halves give it beside `InsightStore`. */
+export interface DailyKeyCounts {
+  /** Every key's count on each day of the range (found or not); days without one left out. */
+  keyDays(kind: InsightKind, range: DayRange): Promise<KeyDayCount[]>;
 }

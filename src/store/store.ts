@@ -4,7 +4,7 @@ import type { ImportedSlot } from '../catalogue/records/document.js';
 import type { AccessStore, Actor } from './access.js';
 import type { WebhookStore } from './webhooks/webhook-store.js';
 import type { SessionStore } from './sessions.js';
-import type { InsightStore } from './insights.js';
+import type { DailyKeyCounts, InsightStore } from './insights.js';
 
 /** Everything the service keeps durably, as of one point of the change log. */
 export interface CatalogueData {
@@ -90,7 +90,7 @@ export interface Store {
   /** Console sessions and sign-in failures (decisions §18), on the same database. */
   readonly sessions: SessionStore;
   /** Counts of what visitors asked for (decisions §21), on the same database. */
-  readonly insights: InsightStore;
+  readonly insights: InsightStore & DailyKeyCounts;
   /** Creates the schema if needed and reports whether the database was never filled before. */
   migrate(): Promise<{ readonly fresh: boolean }>;
   load(): Promise<CatalogueData>;

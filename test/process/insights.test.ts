@@ -83,6 +83,23 @@ describe('insights across instances (decisions §21)', { timeout: 120_000 }, () 
     assert.equal(await playsCounted(), before + 3);
   });
 
+  it('orders sort=popular by the plays the instances counted, from a fresh instance\'s first read, and shows them on its home page', async () => {
+    const e = await start();
+    try {
+      // A bot's play is not counted: it only says where the counted plays went.
+      const played = await fetch(`${e.url}/api/play/${encodeURIComponent('🍒')}`, { redirect: 'manual', headers: { 'user-agent': 'curl/8.5.0' } });
+      const slug = new URL(played.headers.get('location') ?? '').pathname.replace('/slots/', '');
+      const first = (await (await fetch(`${e.url}/api/slots?sort=popular&limit=1`)).json()) as { slots: { slug: string }[] };
+      assert.equal(first.slots[0]?.slug, slug);
+      const home = await (await fetch(`${e.url}/`)).text();
+      assert.match(home, /Popular this week/);
+      assert.ok(home.includes(`href="/slots/${slug}"`));
+    } finally {
+      assert.equal(await e.stop(), 0);
+      logs.push(e.output());
+    }
+  });
+
   it('writes no address, User-Agent or secret of the day to the database or the logs, and shows no search one visitor typed', async () => {
     const d = await start();
     for (let i = 0; i < 3; i++) await search(d, `d${i}`, 'cherry');

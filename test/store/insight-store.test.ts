@@ -87,6 +87,31 @@ for (const kind of STORE_KINDS) {
       assert.deepEqual(await store.insights.dayTotals(['view'], { fromDay: DAY, toDay: DAY + 1 }), []);
     });
 
+    test('each key’s plays per day, from the hours kept and the days folded, only of the kind and range asked', async () => {
+      const store = await open();
+      await store.insights.addCounts([
+        count('play', '7', 2, true, HOUR - 24 + 1),
+        count('play', '7', 3, true, HOUR - 24 + 5),
+        count('play', '7', 4, true, HOUR + 1),
+        count('play', '12', 1, true, HOUR - 3 * 24),
+        count('play', '12', 6, true, HOUR - 20 * 24),
+        count('view', '7', 9, true, HOUR + 1),
+        count('search', '7', 5, false, HOUR + 1),
+      ]);
+      await store.insights.pruneInsights(HOUR - 24 + 3, DAY - 400);
+      await store.insights.addCounts([count('play', '7', 1, true, HOUR - 24 + 2), count('play', '12', 2, true, HOUR + 2)]);
+      const rows = await store.insights.keyDays('play', { fromDay: DAY - 13, toDay: DAY });
+      assert.deepEqual(
+        rows.toSorted((a, b) => a.key.localeCompare(b.key) || a.day - b.day),
+        [
+          { key: '12', day: DAY - 3, count: 1 },
+          { key: '12', day: DAY, count: 2 },
+          { key: '7', day: DAY - 1, count: 6 },
+          { key: '7', day: DAY, count: 4 },
+        ],
+      );
+    });
+
     test('the day’s secret is the first one stored, the same for every connection, and gone two days on', async () => {
       const [a, b] = [await open(), await open()];
       const first = await a.insights.daySecret(DAY, Buffer.alloc(32, 1));

@@ -8,6 +8,7 @@ import { loadConfig, type Config } from '../../src/config.js';
 import { CatalogueService } from '../../src/service/catalogue-service.js';
 import { SqliteStore } from '../../src/store/sqlite.js';
 import type { InsightCounter } from '../../src/insights/counter.js';
+import type { PopularOrder } from '../../src/insights/popular-order.js';
 import { SMALL_CATALOGUE } from './fixtures.js';
 
 export interface TestApp {
@@ -27,6 +28,8 @@ export interface TestAppOptions {
   readonly deps?: Partial<Omit<AppDeps, 'config' | 'catalogue'>>;
   /** Counts what visitors ask, made over the app's own store (its insight tables). */
   readonly insights?: (store: SqliteStore) => Promise<InsightCounter>;
+  /** The popular order, made over the app's own store; stopped with the app. */
+  readonly popular?: (store: SqliteStore) => Promise<PopularOrder>;
 }
 
 /** The real service on a real SQLite file in a temporary folder of its own. */
@@ -38,7 +41,8 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   const document = options.document ?? SMALL_CATALOGUE;
   const catalogue = await CatalogueService.open(store, async () => document);
   const insights = await options.insights?.(store);
-  const app = await buildApp({ config, catalogue, logger: false, ...options.deps, ...(insights && { insights }) });
+  const popular = await options.popular?.(store);
+  const app = await buildApp({ config, catalogue, logger: false, ...options.deps, ...(insights && { insights }), ...(popular && { popular }) });
   return {
     app,
     catalogue,
@@ -48,6 +52,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     async close() {
       await app.close();
       await insights?.stop();
+      popular?.stop();
       await store.close();
       rmSync(dir, { recursive: true, force: true });
     },

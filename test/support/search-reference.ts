@@ -5,6 +5,7 @@ import type { SlotFilter } from '../../src/catalogue/search/filter.js';
 import { searchWords } from '../../src/catalogue/search/search-words.js';
 import { VOLATILITIES, type SlotRecord } from '../../src/catalogue/records/slot.js';
 import { SORT_KEYS, type SlotOrder } from '../../src/catalogue/search/slot-order.js';
+import { PopularRanking } from '../../src/catalogue/search/popular-ranking.js';
 import { compareCodePoints, emojiKey } from '../../src/emoji/emoji.js';
 import { slotRecord } from './fixtures.js';
 
@@ -84,8 +85,11 @@ export function referenceSearch(records: readonly SlotRecord[], query: SlotQuery
   return hits.sort(referenceOrder(query.order));
 }
 
-function referenceOrder({ key, descending }: SlotOrder): (a: ReferenceHit, b: ReferenceHit) => number {
+function referenceOrder({ key, descending, ranking }: SlotOrder): (a: ReferenceHit, b: ReferenceHit) => number {
   const id = (a: ReferenceHit, b: ReferenceHit) => a.record.id - b.record.id;
+  // Popular (decisions §21): ranked slots by their first place in the ranking, then the rest by id; one direction.
+  const ranked = ranking?.ids ?? [];
+  const placeOf = (hit: ReferenceHit) => (ranked.includes(hit.record.id) ? ranked.indexOf(hit.record.id) : ranked.length);
   const direction = descending ? -1 : 1;
   const fold = (text: string) => text.toLowerCase().normalize('NFKD').replace(/\p{M}/gu, '');
   return (a, b) => {
@@ -103,6 +107,8 @@ function referenceOrder({ key, descending }: SlotOrder): (a: ReferenceHit, b: Re
       }
       case 'id':
         return direction * id(a, b);
+      case 'popular':
+        return placeOf(a) - placeOf(b) || id(a, b);
       default:
         return direction * (a.record[key] - b.record[key]) || id(a, b);
     }
@@ -226,7 +232,15 @@ const filter: fc.Arbitrary<SlotFilter> = fc
   .chain((all) => fc.shuffledSubarray(Object.entries(all), { maxLength: 3 }))
   .map((kept) => Object.fromEntries(kept) as SlotFilter);
 
-const order: fc.Arbitrary<SlotOrder> = fc.record({ key: fc.constantFrom(...SORT_KEYS.filter((key) => key !== 'relevance')), descending: fc.boolean() });
+/** A popular order over ids in `pageRecords`' range, some of them no slot's, some given twice. */
+const popular: fc.Arbitrary<SlotOrder> = fc
+  .array(fc.integer({ min: 1, max: 500 }), { maxLength: 30 })
+  .map((ranked) => ({ key: 'popular', descending: false, ranking: new PopularRanking(1, ranked) }));
+
+const order: fc.Arbitrary<SlotOrder> = fc.oneof(
+  fc.record({ key: fc.constantFrom(...SORT_KEYS.filter((key) => key !== 'relevance' && key !== 'popular')), descending: fc.boolean() }),
+  popular,
+);
 
 export const query: fc.Arbitrary<SlotQuery> = fc.oneof(
   fc.record({ filter, order }),

@@ -1,12 +1,15 @@
 import type { SlotRecord } from '../records/slot.js';
 import type { SlotKeys } from '../snapshot/slot-keys.js';
+import { NO_RANKING, type PopularRanking } from './popular-ranking.js';
 
-export const SORT_KEYS = ['relevance', 'id', 'name', 'rtp', 'rating', 'maxWin', 'releaseYear'] as const;
+export const SORT_KEYS = ['relevance', 'id', 'name', 'rtp', 'rating', 'maxWin', 'releaseYear', 'popular'] as const;
 type SortKey = (typeof SORT_KEYS)[number];
 
 export interface SlotOrder {
   readonly key: SortKey;
   readonly descending: boolean;
+  /** With `popular`: the order of the moment (none: every slot scores 0, so id order). */
+  readonly ranking?: PopularRanking;
 }
 
 export const ID_ORDER: SlotOrder = { key: 'id', descending: false };
@@ -38,12 +41,25 @@ const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 const byRelevance: Compare = (a, b) =>
   Number(b.nameMatches) - Number(a.nameMatches) || a.typos - b.typos || b.record.rating - a.record.rating || byId(a, b);
 
+/** Ranked slots by their place, then the unranked (all scoring 0) by id. */
+function byPopularity(ranking: PopularRanking): Compare {
+  const { places } = ranking;
+  const placeOf = (found: Found) => places.get(found.record.id) ?? Number.POSITIVE_INFINITY;
+  return (a, b) => {
+    const x = placeOf(a);
+    const y = placeOf(b);
+    return x === y ? byId(a, b) : x < y ? -1 : 1;
+  };
+}
+
 /** Ties always go to id ascending; slots without a release year come last in either direction. */
-export function comparator({ key, descending }: SlotOrder): Compare {
+export function comparator({ key, descending, ranking }: SlotOrder): Compare {
   const sign = descending ? -1 : 1;
   switch (key) {
     case 'relevance':
       return byRelevance;
+    case 'popular':
+      return byPopularity(ranking ?? NO_RANKING);
     case 'id':
       return (a, b) => sign * byId(a, b);
     case 'name':

@@ -9,6 +9,11 @@ export interface Representation {
   readonly etag: string;
   /** The ask this answer counts as (decisions §21), worked out with the body. */
   readonly insight?: Insight;
+  /**
+   * The answer to the same URL can change within one snapshot (`sort=popular` follows the popular
+   * order, which moves between writes), so caches by URL must not keep it.
+   */
+  readonly movesWithinSnapshot?: true;
 }
 
 /*

@@ -1,5 +1,6 @@
 import type { Catalogue } from '../../catalogue/catalogue.js';
 import type { FacetCount } from '../../catalogue/search/facets.js';
+import { NO_RANKING, type PopularRanking } from '../../catalogue/search/popular-ranking.js';
 import { quote } from '../../emoji/parse.js';
 import type { SearchOutcome } from '../../web/pages/search-page.js';
 import { apiQuery, CONTROL_CHARACTERS, LIST_FIELDS, readSearchQuery, type ListField, type RawQuery, type SearchQuery } from '../../web/pages/search-query.js';
@@ -34,11 +35,11 @@ function checkCharacters(query: RawQuery): void {
  * that list, so the other choices still show what ticking them would add; for the "all of" lists (theme,
  * feature) over the search itself, so each shows what ticking it would narrow to.
  */
-function facetCounts(catalogue: Catalogue, search: SearchQuery, found: ReturnType<Catalogue['search']>): Record<ListField, readonly FacetCount[]> {
+function facetCounts(catalogue: Catalogue, search: SearchQuery, found: ReturnType<Catalogue['search']>, ranking: PopularRanking): Record<ListField, readonly FacetCount[]> {
   const counts = {} as Record<ListField, readonly FacetCount[]>;
   for (const field of LIST_FIELDS) {
     const own = field === 'provider' || field === 'volatility';
-    const over = own && search.lists[field].length > 0 ? catalogue.search(slotListParams(apiQuery(search, field)).query) : found;
+    const over = own && search.lists[field].length > 0 ? catalogue.search(slotListParams(apiQuery(search, field), ranking).query) : found;
     counts[field] = catalogue.facets(over, [field])[field] ?? [];
   }
   return counts;
@@ -46,18 +47,19 @@ function facetCounts(catalogue: Catalogue, search: SearchQuery, found: ReturnTyp
 
 /**
  * The search page's answer for a query string: the same parameters, rules and domain calls as
- * `GET /api/slots`, so the page and the API cannot disagree. A 400 of those rules becomes a refusal.
+ * `GET /api/slots` (and the same popular order, `ranking`), so the page and the API cannot disagree. A
+ * 400 of those rules becomes a refusal.
  */
-export function searchOutcome(catalogue: Catalogue, url: string, query: RawQuery): SearchOutcome {
+export function searchOutcome(catalogue: Catalogue, url: string, query: RawQuery, ranking: PopularRanking = NO_RANKING): SearchOutcome {
   const search = readSearchQuery(query);
   try {
     checkEncoding(url);
     checkCharacters(query);
-    const request = slotListParams(apiQuery(search));
+    const request = slotListParams(apiQuery(search), ranking);
     const found = catalogue.search(request.query);
     const { offset, limit } = request.page;
     const slots = found.slice(offset, offset + limit).map(({ record }) => record);
-    return { kind: 'results', search, slots, total: found.length, words: request.query.words, offset, limit, facets: facetCounts(catalogue, search, found) };
+    return { kind: 'results', search, slots, total: found.length, words: request.query.words, offset, limit, facets: facetCounts(catalogue, search, found, ranking) };
   } catch (error) {
     if (error instanceof HttpError && error.statusCode === 400) return { kind: 'refused', search, message: error.message };
     throw error;

@@ -63,8 +63,11 @@ export const SlotListQuerySchema = Type.Object({
   maxYear: Type.Optional(year('Latest release year')),
   sort: Type.Optional(
     Type.Enum(
-      SORT_KEYS.flatMap((key) => (key === 'relevance' ? [key] : [key, `-${key}`])),
-      { description: 'Order of the results; a leading - sorts descending. Default: relevance with q, else id. Ties go to id ascending.' },
+      SORT_KEYS.flatMap((key) => (key === 'relevance' || key === 'popular' ? [key] : [key, `-${key}`])),
+      {
+        description:
+          'Order of the results; a leading - sorts descending (not relevance or popular, which have one direction). Default: relevance with q, else id. Ties go to id ascending. popular: plays over the last 14 days, each day weighing half as much every 3 days, worked out again once a minute; slots without plays follow in id order.',
+      },
     ),
   ),
   facets: Type.Optional(

@@ -4,6 +4,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Catalogue } from '../../catalogue/catalogue.js';
+import type { PopularRanking } from '../../catalogue/search/popular-ranking.js';
 import type { Config } from '../../config.js';
 import type { RateLimitDecision, RateLimiter } from '../../ratelimit/limiter.js';
 import { baseUrlOf, rememberedBaseUrls } from '../caller/base-url.js';
@@ -47,6 +48,8 @@ export interface FastPathDeps {
   readonly feed: ChangeFeed;
   /** Counts what visitors ask (decisions §21); undefined with `INSIGHTS=off`. */
   readonly countInsight: CountInsight | undefined;
+  /** The popular order of the moment, for `sort=popular` (decisions §21). */
+  readonly popular: () => PopularRanking;
 }
 
 /** Answers Node's `request` event itself, or returns false to leave the request to Fastify. */
@@ -205,7 +208,7 @@ export function fastPath(deps: FastPathDeps): FastPath {
     const catalogue = deps.catalogue();
     const base = () => baseUrlOf(config, origin);
     if (fast.route === '/api/slots/:idOrSlug') return slotBody(catalogue, fast.idOrSlug, base);
-    if (fast.route === '/api/slots') return slotListBody(catalogue, plainQuery(fast.queryText), base);
+    if (fast.route === '/api/slots') return slotListBody(catalogue, plainQuery(fast.queryText), base, deps.popular());
     if (fast.route === '/api/slots/:idOrSlug/similar') return similarBody(catalogue, fast.idOrSlug, plainQuery(fast.queryText), base);
     return emojiUsageBody(catalogue, plainQuery(fast.queryText));
   }
@@ -220,7 +223,11 @@ export function fastPath(deps: FastPathDeps): FastPath {
     if (knownBase === undefined) return computedRepresentation(fast, exchange.origin);
     const catalogue = deps.catalogue();
     const url = exchange.request.url as string;
-    return answersByUrl.get(catalogue, knownBase, url) ?? answersByUrl.keep(catalogue, knownBase, url, computedRepresentation(fast, exchange.origin));
+    const known = answersByUrl.get(catalogue, knownBase, url);
+    if (known !== undefined) return known;
+    const computed = computedRepresentation(fast, exchange.origin);
+    // A popular page is kept by the list's own cache, under the order's generation, not by URL.
+    return computed.movesWithinSnapshot === true ? computed : answersByUrl.keep(catalogue, knownBase, url, computed);
   }
 
   /** The answer of a GET; only working it out may throw (an error answer), never writing it. */

@@ -4,6 +4,7 @@ import { DEFAULT_LIMIT, MAX_LIMIT, type Page, type SlotFilter } from '../../cata
 import { searchWords } from '../../catalogue/search/search-words.js';
 import { VOLATILITIES, type Volatility } from '../../catalogue/records/slot.js';
 import { ID_ORDER, SORT_KEYS, type SlotOrder } from '../../catalogue/search/slot-order.js';
+import { NO_RANKING, type PopularRanking } from '../../catalogue/search/popular-ranking.js';
 import { quote } from '../../emoji/parse.js';
 import { requestedEmojis } from './emoji-input.js';
 import { badRequest } from '../answers/errors.js';
@@ -180,14 +181,15 @@ function wordsParam(params: Params): string[] | undefined {
   return searchWords(raw);
 }
 
-function orderParam(params: Params, hasText: boolean): SlotOrder {
+function orderParam(params: Params, hasText: boolean, ranking: PopularRanking): SlotOrder {
   const raw = param(params, 'sort');
   if (raw === undefined) return hasText ? { key: 'relevance', descending: false } : ID_ORDER;
   const descending = raw.startsWith('-');
   const key = SORT_KEYS.find((name) => name === (descending ? raw.slice(1) : raw));
   if (key === undefined) throw badRequest(`sort: must be one of ${SORT_KEYS.join(', ')}, with a leading - for descending, got ${quote(raw)}`);
-  if (key === 'relevance' && descending) throw badRequest('sort: relevance has one direction; use sort=relevance');
+  if ((key === 'relevance' || key === 'popular') && descending) throw badRequest(`sort: ${key} has one direction; use sort=${key}`);
   if (key === 'relevance' && !hasText) throw badRequest('sort: relevance needs a search text in q');
+  if (key === 'popular') return { key, descending, ranking };
   return key === 'id' && !descending ? ID_ORDER : { key, descending };
 }
 
@@ -205,12 +207,15 @@ interface SlotListRequest {
   readonly page: Page;
 }
 
-/** Every parameter of `GET /api/slots`, or the 400 naming the first that is wrong. */
-export function slotListParams(query: Query): SlotListRequest {
+/**
+ * Every parameter of `GET /api/slots`, or the 400 naming the first that is wrong; `sort=popular`
+ * takes `ranking`, the popular order of the moment.
+ */
+export function slotListParams(query: Query, ranking: PopularRanking = NO_RANKING): SlotListRequest {
   const params = paramsOf(query);
   const filter = filterParams(params, true);
   const words = wordsParam(params);
-  const order = orderParam(params, words !== undefined);
+  const order = orderParam(params, words !== undefined, ranking);
   const facets = facetsParam(params);
   const page = { offset: offsetParam(params), limit: limitOf(param(params, 'limit'), DEFAULT_LIMIT, MAX_LIMIT) };
   return { query: words === undefined ? { filter, order } : { filter, words, order }, facets, page };

@@ -1,6 +1,9 @@
 import { createHash } from 'node:crypto';
 import compress from '@fastify/compress';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Catalogue } from '../../catalogue/catalogue.js';
+import type { SlotRecord } from '../../catalogue/records/slot.js';
+import type { PopularRanking } from '../../catalogue/search/popular-ranking.js';
 import { quote } from '../../emoji/parse.js';
 import { loadAssets, type Asset, type AssetTable } from '../../web/assets.js';
 import { negotiateCoding } from '../../web/encoding.js';
@@ -146,10 +149,20 @@ function sendAsset(request: FastifyRequest, reply: FastifyReply, asset: Asset): 
   return reply.type(asset.contentType).send(asset.bodies[coding]);
 }
 
+/** The home page's "Popular this week" (decisions §21): the first slots of the popular order, once a slot in it was played. */
+const HOME_POPULAR_SLOTS = 8;
+
+function popularSlots(catalogue: Catalogue, ranking: PopularRanking): readonly SlotRecord[] {
+  const { slots } = catalogue.page({ filter: {}, order: { key: 'popular', descending: false, ranking } }, { offset: 0, limit: HOME_POPULAR_SLOTS });
+  const first = slots[0];
+  return first !== undefined && ranking.places.has(first.id) ? slots : [];
+}
+
 function htmlRoutes(app: FastifyInstance, context: RouteContext, assets: AssetTable): void {
   app.get('/', { schema: HOME_SCHEMA }, async (request, reply) => {
     const base = baseUrl(request, context.config);
-    return sendPage(request, reply, homePage(pickerModel(context.catalogue()), base, assets));
+    const catalogue = context.catalogue();
+    return sendPage(request, reply, homePage(pickerModel(catalogue), base, assets, popularSlots(catalogue, context.popular())));
   });
 
   app.get('/slots/:slug', { ...DOCUMENTED_ONLY, schema: SLOT_PAGE_SCHEMA }, async (request, reply) => {
@@ -167,7 +180,7 @@ function htmlRoutes(app: FastifyInstance, context: RouteContext, assets: AssetTa
 
   app.get('/search', { ...DOCUMENTED_ONLY, schema: SEARCH_PAGE_SCHEMA }, async (request, reply) => {
     const catalogue = context.catalogue();
-    const outcome = searchOutcome(catalogue, request.url, request.query as Record<string, string | string[]>);
+    const outcome = searchOutcome(catalogue, request.url, request.query as Record<string, string | string[]>, context.popular());
     const page = searchPage(outcome, baseUrl(request, context.config), catalogue.size, assets);
     if (outcome.kind === 'refused') return reply.code(400).header('cache-control', 'no-store').type(HTML).send(page);
     const search = searchInsight(outcome.words, outcome.total);

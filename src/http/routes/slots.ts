@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { Catalogue } from '../../catalogue/catalogue.js';
+import type { PopularRanking } from '../../catalogue/search/popular-ranking.js';
 import { MAX_FACET_VALUES } from '../../catalogue/search/facets.js';
 import { SlotSchema } from '../../catalogue/records/slot.js';
 import { quote } from '../../emoji/parse.js';
@@ -64,16 +65,21 @@ export function searchInsight(words: readonly string[] | undefined, total: numbe
   return words === undefined || words.length === 0 ? undefined : { kind: 'search', key: words.join(' '), found: total > 0 };
 }
 
-/** The body of `GET /api/slots`, or the 400 naming the first bad parameter (checked before `baseOf` is asked). */
-export function slotListBody(catalogue: Catalogue, query: Query, baseOf: () => string): Representation {
-  const request = slotListParams(query);
+/**
+ * The body of `GET /api/slots`, or the 400 naming the first bad parameter (checked before `baseOf` is
+ * asked). `ranking` is the popular order of the moment; with `sort=popular` its generation is part of
+ * the request's JSON, so the kept body and the entity tag follow the order.
+ */
+export function slotListBody(catalogue: Catalogue, query: Query, baseOf: () => string, ranking: PopularRanking): Representation {
+  const request = slotListParams(query, ranking);
   const base = baseOf();
   const key = `${base} ${JSON.stringify(request)}`;
   return listBodies(catalogue, key, () => {
     const { slots, total, facets } = catalogue.page(request.query, request.page, request.facets);
     const facetsJson = facets === undefined ? '' : `,"facets":${JSON.stringify(facets)}`;
     const body = slotArrayBody(catalogue, slots, base, '{"slots":', `,"count":${slots.length},"total":${total}${facetsJson}}`);
-    return representation(catalogue, `list ${key}`, body, searchInsight(request.query.words, total));
+    const answer = representation(catalogue, `list ${key}`, body, searchInsight(request.query.words, total));
+    return request.query.order.key === 'popular' ? { ...answer, movesWithinSnapshot: true } : answer;
   });
 }
 
@@ -123,7 +129,7 @@ export function slotRoutes(app: FastifyInstance, context: RouteContext): void {
     response: { 200: SlotListSchema, 304: NotModifiedSchema },
   };
   app.get('/api/slots', { ...DOCUMENTED_ONLY, schema: listSchema }, async (request, reply) =>
-    sendRepresentation(request, reply, slotListBody(context.catalogue(), request.query as Query, () => baseUrl(request, context.config))),
+    sendRepresentation(request, reply, slotListBody(context.catalogue(), request.query as Query, () => baseUrl(request, context.config), context.popular())),
   );
 
   const slotSchema = {

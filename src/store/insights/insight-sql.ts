@@ -66,15 +66,28 @@ export function dailyStatement(dialect: Dialect, kind: InsightKind, key: string,
   return { sql, params: p.values };
 }
 
+/** `counted` as the rows of `kinds` in the range by day, from the hours kept and the days folded, with `column` beside each. */
+function countedByDay(p: Parameters, column: 'kind' | 'key', kinds: readonly InsightKind[], range: DayRange): string {
+  const hours = `SELECT ${column}, hour / 24 AS day, count FROM insight_hours
+    WHERE kind ${p.inList(kinds)} AND hour >= ${p.value(range.fromDay * 24)} AND hour < ${p.value((range.toDay + 1) * 24)}`;
+  const days = `SELECT ${column}, day, count FROM insight_days
+    WHERE kind ${p.inList(kinds)} AND day >= ${p.value(range.fromDay)} AND day <= ${p.value(range.toDay)}`;
+  return `WITH counted AS (${hours} UNION ALL ${days})`;
+}
+
 /** Each kind's total per day over a range, every key together. */
 export function dayTotalsStatement(dialect: Dialect, kinds: readonly InsightKind[], range: DayRange): Statement {
   const p = new Parameters(dialect);
-  const hours = `SELECT kind, hour / 24 AS day, count FROM insight_hours
-    WHERE kind ${p.inList(kinds)} AND hour >= ${p.value(range.fromDay * 24)} AND hour < ${p.value((range.toDay + 1) * 24)}`;
-  const days = `SELECT kind, day, count FROM insight_days
-    WHERE kind ${p.inList(kinds)} AND day >= ${p.value(range.fromDay)} AND day <= ${p.value(range.toDay)}`;
-  const sql = `WITH counted AS (${hours} UNION ALL ${days})
+  const sql = `${countedByDay(p, 'kind', kinds, range)}
     SELECT kind, day, ${total(dialect, 'count')} AS count FROM counted GROUP BY kind, day ORDER BY day, kind`;
+  return { sql, params: p.values };
+}
+
+/** Every key's counts per day over a range, from the hours kept and the days folded. */
+export function keyDaysStatement(dialect: Dialect, kind: InsightKind, range: DayRange): Statement {
+  const p = new Parameters(dialect);
+  const sql = `${countedByDay(p, 'key', [kind], range)}
+    SELECT key, day, ${total(dialect, 'count')} AS count FROM counted GROUP BY key, day`;
   return { sql, params: p.values };
 }
 

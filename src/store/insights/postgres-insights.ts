@@ -1,7 +1,7 @@
 import type { Migration } from '../migration-step.js';
 import type { PostgresQuery } from '../sessions/postgres-sessions.js';
-import type { DayCount, DayRange, HourCount, InsightKind, InsightStore, KeyRegisters, KeyTotal, KindDayCount, TotalsQuery, VisitorRegister } from '../insights.js';
-import { dailyStatement, dayTotalsStatement, groupRegisters, registersStatement, totalsStatement, type DayRow, type RegisterRow, type TotalRow } from './insight-sql.js';
+import type { DailyKeyCounts, DayCount, DayRange, HourCount, InsightKind, InsightStore, KeyDayCount, KeyRegisters, KeyTotal, KindDayCount, TotalsQuery, VisitorRegister } from '../insights.js';
+import { dailyStatement, dayTotalsStatement, keyDaysStatement, groupRegisters, registersStatement, totalsStatement, type DayRow, type RegisterRow, type TotalRow } from './insight-sql.js';
 
 /** Insights' tables (decisions §21). Hours and days are counted from the Unix epoch, UTC; `found` is 0 or 1. */
 export const INSIGHT_MIGRATION: Migration = {
@@ -50,7 +50,7 @@ const byKey = <T extends { readonly kind: string; readonly key: string }>(order:
 };
 
 /** The insights half of the PostgreSQL store; each statement commits on its own. */
-export class PostgresInsightStore implements InsightStore {
+export class PostgresInsightStore implements InsightStore, DailyKeyCounts {
   constructor(private readonly query: PostgresQuery) {}
 
   async addCounts(counts: readonly HourCount[]): Promise<void> {
@@ -107,5 +107,11 @@ export class PostgresInsightStore implements InsightStore {
     const { sql, params } = dayTotalsStatement('postgres', kinds, range);
     const { rows } = await this.query(sql, params);
     return rows as KindDayCount[];
+  }
+
+  async keyDays(kind: InsightKind, range: DayRange): Promise<KeyDayCount[]> {
+    const { sql, params } = keyDaysStatement('postgres', kind, range);
+    const { rows } = await this.query(sql, params);
+    return rows as KeyDayCount[];
   }
 }

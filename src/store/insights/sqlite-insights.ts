@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
-import type { DayCount, DayRange, HourCount, InsightKind, InsightStore, KeyRegisters, KeyTotal, KindDayCount, TotalsQuery, VisitorRegister } from '../insights.js';
-import { dailyStatement, dayTotalsStatement, groupRegisters, registersStatement, totalsStatement, type DayRow, type RegisterRow, type TotalRow } from './insight-sql.js';
+import type { DailyKeyCounts, DayCount, DayRange, HourCount, InsightKind, InsightStore, KeyDayCount, KeyRegisters, KeyTotal, KindDayCount, TotalsQuery, VisitorRegister } from '../insights.js';
+import { dailyStatement, dayTotalsStatement, keyDaysStatement, groupRegisters, registersStatement, totalsStatement, type DayRow, type RegisterRow, type TotalRow } from './insight-sql.js';
 
 /** Insights' tables (decisions §21). Hours and days are counted from the Unix epoch, UTC; `found` is 0 or 1. */
 export const INSIGHT_SCHEMA = `
@@ -37,7 +37,7 @@ const FOLD_HOURS_SQL = `
   ON CONFLICT (kind, day, key, found) DO UPDATE SET count = count + excluded.count`;
 
 /** The insights half of the SQLite store, on its connection; `write` runs a function as one durable write transaction. */
-export class SqliteInsightStore implements InsightStore {
+export class SqliteInsightStore implements InsightStore, DailyKeyCounts {
   constructor(
     private readonly db: Database.Database,
     private readonly write: <T>(work: () => T) => T,
@@ -93,5 +93,10 @@ export class SqliteInsightStore implements InsightStore {
   async dayTotals(kinds: readonly InsightKind[], range: DayRange): Promise<KindDayCount[]> {
     const { sql, params } = dayTotalsStatement('sqlite', kinds, range);
     return this.db.prepare(sql).all(...params) as KindDayCount[];
+  }
+
+  async keyDays(kind: InsightKind, range: DayRange): Promise<KeyDayCount[]> {
+    const { sql, params } = keyDaysStatement('sqlite', kind, range);
+    return this.db.prepare(sql).all(...params) as KeyDayCount[];
   }
 }

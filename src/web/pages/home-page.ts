@@ -1,9 +1,10 @@
-import { VOLATILITIES } from '../../catalogue/records/slot.js';
+import { VOLATILITIES, type SlotRecord } from '../../catalogue/records/slot.js';
 import type { AssetTable } from '../assets.js';
 import { html, type SafeHtml } from '../markup/html.js';
 import { jsonScript } from '../markup/json-script.js';
 import { layout, SITE_NAME } from '../markup/layout.js';
 import type { PickerGroup, PickerModel } from '../markup/picker.js';
+import { slotCard } from '../markup/slot-card.js';
 
 function plural(count: number, one: string): string {
   return `${count} ${one}${count === 1 ? '' : 's'}`;
@@ -84,8 +85,18 @@ function spin(model: PickerModel): SafeHtml {
 </section>`;
 }
 
-/** `GET /`: pick emojis, watch the matching slots line up, play the best one or spin. */
-export function homePage(model: PickerModel, base: string, assets: AssetTable): string {
+/** The most played slots lately (decisions §21), each linking to its page; nothing at all before the first play. */
+function popular(slots: readonly SlotRecord[]): SafeHtml {
+  if (slots.length === 0) return html``;
+  return html`<section class="popular" aria-labelledby="popular-title">
+<h2 id="popular-title">Popular this week</h2>
+<p class="popular-hint">The slots played most over the last two weeks, recent plays counting most. <a href="/search?sort=popular">See more</a></p>
+<ul class="cards">${slots.map(slotCard)}</ul>
+</section>`;
+}
+
+/** `GET /`: pick emojis, watch the matching slots line up, play the best one or spin; the popular slots below. */
+export function homePage(model: PickerModel, base: string, assets: AssetTable, popularSlots: readonly SlotRecord[]): string {
   const main = html`<section class="intro">
 <h1>Pick your emojis. <span>Find your slot.</span></h1>
 <p class="lead">Tap the emojis that fit your mood and the slot games that carry them line up below, best first.</p>
@@ -95,7 +106,8 @@ ${picker(model)}
 ${combo}
 ${matches}
 ${spin(model)}
-</div>`;
+</div>
+${popular(popularSlots)}`;
   const meta = {
     title: `${SITE_NAME}: find a slot game by emoji`,
     description: 'Pick a few emojis (🍒 💎 🍀 🔥) and see the slot games that match them, with RTP, volatility and max win. Or take a lucky spin.',

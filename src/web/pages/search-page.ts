@@ -1,9 +1,10 @@
 import type { FacetCount } from '../../catalogue/search/facets.js';
 import { VOLATILITIES, type SlotRecord } from '../../catalogue/records/slot.js';
 import type { AssetTable } from '../assets.js';
-import { formatMaxWin, formatRating, formatRtp, truncate } from '../markup/format.js';
+import { truncate } from '../markup/format.js';
 import { html, type SafeHtml } from '../markup/html.js';
 import { layout, SITE_NAME } from '../markup/layout.js';
+import { slotCard } from '../markup/slot-card.js';
 import { CONTROL_CHARACTERS, KEPT_FIELDS, searchHref, type ListField, type SearchQuery, type SingleField } from './search-query.js';
 
 /** What the search page shows: a page of results with facet counts, or why the search was refused. */
@@ -21,7 +22,6 @@ export type SearchOutcome =
     }
   | { readonly kind: 'refused'; readonly search: SearchQuery; readonly message: string };
 
-const CARD_EMOJIS = 5;
 const TITLE_QUERY_LENGTH = 60;
 /** Longer values are shown cut: the message about them is what matters. */
 const SHOWN_VALUE_LENGTH = 200;
@@ -50,6 +50,7 @@ const SORT_LABELS: readonly (readonly [string, string])[] = [
   ['maxWin', 'Smallest max win'],
   ['-releaseYear', 'Newest'],
   ['releaseYear', 'Oldest'],
+  ['popular', 'Most played lately'],
 ];
 const OTHER_SORT_LABELS: Readonly<Record<string, string>> = {
   relevance: 'Relevance',
@@ -156,15 +157,6 @@ ${keptFields(search)}
 </section>`;
 }
 
-function card(slot: SlotRecord): SafeHtml {
-  return html`<li><a class="card" href="/slots/${slot.slug}">
-<span class="card-emojis" aria-hidden="true">${slot.emojiTags.slice(0, CARD_EMOJIS).join(' ')}</span>
-<span class="card-name">${slot.name}</span>
-<span class="card-meta">${slot.provider} · RTP ${formatRtp(slot.rtp)} · ${slot.volatility} · ${formatMaxWin(slot.maxWin)}</span>
-<span class="card-score"><span class="visually-hidden">Rated </span>${formatRating(slot.rating)}★</span>
-</a></li>`;
-}
-
 function paging(search: SearchQuery, total: number, offset: number, limit: number): SafeHtml {
   if (offset === 0 && total <= limit) return html``;
   const pages = Math.max(1, Math.ceil(total / limit));
@@ -205,7 +197,7 @@ function results(outcome: SearchOutcome): { status: SafeHtml; output: SafeHtml }
   }
   return {
     status: html`<p id="search-status" class="search-status" role="status">${plural(total, 'slot')} found. Showing ${offset + 1}–${offset + slots.length}.</p>`,
-    output: html`<ul class="cards search-cards">${slots.map(card)}</ul>${paging(search, total, offset, limit)}`,
+    output: html`<ul class="cards search-cards">${slots.map(slotCard)}</ul>${paging(search, total, offset, limit)}`,
   };
 }
 

@@ -7,6 +7,8 @@ import type { Page } from '../filter.js';
 import type { SlotOrder } from '../slot-order.js';
 import type { FieldName } from './field-postings.js';
 import { passingGroups, type Group } from './passing.js';
+import { popularNumbers } from './popular-order.js';
+import { NO_RANKING } from '../popular-ranking.js';
 import type { SearchIndex } from './search-index.js';
 import { WITHIN_RELEVANCE } from './slot-orders.js';
 import { topCounted } from './top-counted.js';
@@ -70,13 +72,15 @@ function pageNumbers(index: SearchIndex, groups: Iterable<Group>, order: SlotOrd
 /** Members `skip..skip+taken` of `group` in `order`. */
 function inGroupOrder(index: SearchIndex, group: Group, order: SlotOrder, skip: number, taken: number): number[] {
   const wanted = skip + taken;
-  const presorted = order.key === 'id' && !order.descending ? index.idOrder : index.orders.of(order);
+  const popular = order.key === 'popular' ? popularNumbers(index, order.ranking ?? NO_RANKING) : undefined;
+  const presorted = popular?.presorted ?? (order.key === 'id' && !order.descending ? index.idOrder : index.orders.of(order));
   // Walking the presorted order meets a member every `numbers / count` steps on average; marking each
   // member's place in a bitset over places and reading it upward costs a step per member and a pass
   // over the machine words, whatever the page.
   const walkCost = (wanted * presorted.length) / group.count;
   const placesCost = 2 * group.count + group.bits.length;
-  return placesCost < walkCost ? byPlaces(index, group, order, skip, wanted) : byWalk(group, presorted, skip, wanted);
+  if (placesCost >= walkCost) return byWalk(group, presorted, skip, wanted);
+  return byPlaces(index, group, presorted, popular?.places ?? index.orders.placesIn(order), skip, wanted);
 }
 
 /** Members `skip..wanted-1` of `group`, met walking `presorted` from its start. */
@@ -97,9 +101,7 @@ function byWalk(group: Group, presorted: Int32Array, skip: number, wanted: numbe
  * Members `skip..wanted-1` of `group` in `order`: each member's place set in
  * a bitset over places, which read from its lowest bit lists the members sorted, with no comparison.
  */
-function byPlaces(index: SearchIndex, group: Group, order: SlotOrder, skip: number, wanted: number): number[] {
-  const presorted = index.orders.of(order);
-  const places = index.orders.placesIn(order);
+function byPlaces(index: SearchIndex, group: Group, presorted: Int32Array, places: Int32Array, skip: number, wanted: number): number[] {
   const marked = index.scratch.zeroed();
   const { bits } = group;
   for (let word = 0; word < bits.length; word++) {

@@ -4,7 +4,7 @@ import { comparator, Found, type SlotOrder } from '../slot-order.js';
 import { OrderPrefixes } from './order-prefixes.js';
 
 /** The sort keys that are numbers read off a slot. */
-export type NumericKey = Exclude<SlotOrder['key'], 'name' | 'relevance'>;
+export type NumericKey = Exclude<SlotOrder['key'], 'name' | 'relevance' | 'popular'>;
 
 /** What each numeric sort key reads from a slot. */
 const NUMERIC_KEYS: Readonly<Record<NumericKey, (record: SlotRecord) => number | undefined>> = {
@@ -92,8 +92,10 @@ export class SlotOrders {
 
   /** The numbers in use in `order`; `relevance` gives `-rating`, the order inside each relevance group. */
   of(asked: SlotOrder): Int32Array {
+    // The popular order moves between snapshots, so it is not one of a snapshot's kept orders (see `popular-order.ts`).
+    if (asked.key === 'popular') throw new Error('the popular order is not kept with the index');
     const order: SlotOrder = asked.key === 'relevance' ? WITHIN_RELEVANCE : asked;
-    return kept(this.made, orderName(order), () => this.presorted(order as SlotOrder & { key: Exclude<SlotOrder['key'], 'relevance'> }));
+    return kept(this.made, orderName(order), () => this.presorted(order as SlotOrder & { key: Exclude<SlotOrder['key'], 'relevance' | 'popular'> }));
   }
 
   /**
@@ -101,7 +103,7 @@ export class SlotOrders {
    * a numeric sort of 100,000 numbers takes a fraction of the time of a comparator over the records.
    * A descending order is the ascending one turned round (see `descendingOf`), not sorted again.
    */
-  private presorted({ key, descending }: SlotOrder & { key: Exclude<SlotOrder['key'], 'relevance'> }): Int32Array {
+  private presorted({ key, descending }: SlotOrder & { key: Exclude<SlotOrder['key'], 'relevance' | 'popular'> }): Int32Array {
     if (key === 'name') {
       const names = this.keys.map((keys) => keys?.foldedName ?? '');
       if (descending) return descendingOf(this.of({ key, descending: false }), (number) => names[number]);
