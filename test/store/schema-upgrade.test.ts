@@ -25,6 +25,11 @@ async function upgraded(store: Store): Promise<void> {
   assert.equal((await store.readSlot(1))?.version, written?.sequence);
   assert.equal((await store.access.audit({ limit: 5 }))[0]?.action, 'slot.replace');
   assert.equal(await store.access.accessVersion(), 0);
+  // Given a history id once (decisions §20), kept by every later opening.
+  const { history } = await store.load();
+  assert.match(history, /^[A-Za-z0-9_-]{22}$/);
+  await store.migrate();
+  assert.equal((await store.readChanges(0, 1)).history, history);
 }
 
 describe('opening a database made before operators, tokens and slot versions', () => {
