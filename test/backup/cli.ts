@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { programArguments } from '../support/programs.js';
 
 export interface CliRun {
   readonly status: number | null;
@@ -9,9 +10,9 @@ export interface CliRun {
 
 type CliName = 'backup' | 'restore' | 'operator';
 
-/** Starts `src/cli/NAME.ts` as a real process, as `npm run NAME` does, with `env` over ours and `stdin` written to it. */
+/** Starts `src/cli/NAME.ts` as a real process (its bundle in the suite's run, see test/support/programs.ts), as `npm run NAME` does, with `env` over ours and `stdin` written to it. */
 export function startCli(name: CliName, args: readonly string[], env: Readonly<Record<string, string>>, stdin = ''): { readonly child: ChildProcess; readonly done: Promise<CliRun> } {
-  const child = spawn(process.execPath, ['--import', 'tsx', `src/cli/${name}.ts`, ...args], { env: { ...process.env, ...env }, stdio: ['pipe', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...programArguments(name), ...args], { env: { ...process.env, ...env }, stdio: ['pipe', 'pipe', 'pipe'] });
   const done = new Promise<CliRun>((resolve, reject) => {
     let stdout = '';
     let stderr = '';
