@@ -125,11 +125,12 @@ export const MIGRATIONS: readonly Migration[] = [
     `,
   },
   SESSION_MIGRATION,
+  INSIGHT_MIGRATION,
   {
     // The history id (decisions §20), one row beside the change sequence; `migrate` fills it in
     // for a database made now or before this step. And the histories begun by restores: the changes
     // after `since` were made under `history`.
-    version: 7,
+    version: 8,
     sql: `
       CREATE TABLE history_id (
         singleton boolean PRIMARY KEY DEFAULT true CHECK (singleton),
@@ -141,5 +142,4 @@ export const MIGRATIONS: readonly Migration[] = [
       );
     `,
   },
-  INSIGHT_MIGRATION,
 ];

@@ -5,7 +5,7 @@ import { dailyStatement, groupRegisters, registersStatement, totalsStatement, ty
 
 /** Insights' tables (decisions §21). Hours and days are counted from the Unix epoch, UTC; `found` is 0 or 1. */
 export const INSIGHT_MIGRATION: Migration = {
-  version: 8,
+  version: 7,
   sql: `
     CREATE TABLE insight_hours (
       kind text NOT NULL, hour integer NOT NULL, key text NOT NULL, found smallint NOT NULL, count bigint NOT NULL,
