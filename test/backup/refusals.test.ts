@@ -6,6 +6,7 @@ import { gzipSync } from 'node:zlib';
 import { after, before, describe, it } from 'node:test';
 import Database from 'better-sqlite3';
 import pg from 'pg';
+import { MAX_LINE_CHARS } from '../../src/backup/read-backup.js';
 import { SqliteStore } from '../../src/store/sqlite.js';
 import { SMALL_CATALOGUE } from '../support/fixtures.js';
 import { createTestDatabase, type TestDatabase } from '../support/postgres.js';
@@ -14,6 +15,8 @@ import { runCli, startCli } from './cli.js';
 
 /** Audit entries in the source: enough that a backup or a restore takes a while, to be killed half way. */
 const AUDIT_ENTRIES = 150_000;
+/** Bytes of one line past what a restore reads. */
+const LONGER_THAN_ANY_LINE = MAX_LINE_CHARS + 1024 * 1024;
 
 /** What a state holds, counted in a SQLite file (undefined: there is no file). */
 function sqliteCounts(path: string): Record<string, number> | undefined {
@@ -81,6 +84,10 @@ describe('backup and restore refuse what they cannot do whole, and change nothin
       ['newer', gzipSync(`${header(2)}\n`), /version 2, newer/],
       ['foreign', gzipSync('hello\n'), /damaged|not a slotmoji backup/],
       ['cut at a line', gzipSync(`${header(1).replace('"counts":{}', '"counts":{"slot":3}')}\n`), /truncated/],
+      // What a damaged deflate stream can decode to before its checksum fails at the end (the flipped
+      // byte did so now and then): hundreds of megabytes without a newline. Searched from the line's
+      // start again with every chunk, this took many minutes, the refusal test's hang.
+      ['one endless line', gzipSync(Buffer.concat([Buffer.from(`${header(1)}\n`), Buffer.alloc(LONGER_THAN_ANY_LINE, 'x')])), /damaged: a line longer than/],
     ];
     for (const [name, content, problem] of files) {
       const file = join(dir, `${name}.backup`);
@@ -142,5 +149,24 @@ describe('backup and restore refuse what they cannot do whole, and change nothin
     const again = await runCli('restore', [good], { DATABASE_URL: database.url });
     assert.equal(again.status, 0, again.stderr);
     assert.deepEqual(await postgresCounts(database.url), { slots: 5, operators: 0, audit: AUDIT_ENTRIES });
+  });
+
+  // A backup that failed before its last row once kept its PostgreSQL connection checked out, and the
+  // pool's end, and so the command, waited for it for ever. (Runs after the restore above filled the database.)
+  it('ends with one line and status 1 when a backup of PostgreSQL cannot be written, however far it got', async () => {
+    const env = { DATABASE_URL: database.url };
+    const noFolder = await runCli('backup', [join(dir, 'no such folder', 'x.backup')], env);
+    assert.equal(noFolder.status, 1, noFolder.stderr);
+    assert.match(noFolder.stderr, /^backup: ENOENT[^\n]*\n$/);
+    const badRecipient = await runCli('backup', [join(dir, 'never.backup'), '--recipient', 'age1notakey'], env);
+    assert.equal(badRecipient.status, 1, badRecipient.stderr);
+    assert.match(badRecipient.stderr, /^backup: --recipient: "age1notakey" is not an age recipient[^\n]*\n$/);
+    // To stdout, read by something that stops after its first bytes (as `| head -c 1` would).
+    const piped = startCli('backup', ['-'], env);
+    piped.child.stdout?.once('data', () => piped.child.stdout?.destroy());
+    const closed = await piped.done;
+    assert.equal(closed.status, 1, closed.stderr);
+    assert.match(closed.stderr, /^backup: [^\n]*EPIPE[^\n]*\n$/);
+    assert.deepEqual(readdirSync(dir).filter((name) => name.startsWith('never')), []);
   });
 });
