@@ -1,13 +1,16 @@
 import { Readable } from 'node:stream';
-import type { ReadableStream } from 'node:stream/web';
+import { ReadableStream } from 'node:stream/web';
 import { Decrypter, Encrypter } from 'age-encryption';
 import { BackupFileError } from './backup-header.js';
 
 /** The first line of every file in the age format. */
 export const AGE_MAGIC = 'age-encryption.org/v1\n';
 
-/** `plain` encrypted to every one of `recipients` in the age format, as it is read (decisions §20). */
-export async function encrypted(plain: Readable, recipients: readonly string[]): Promise<Readable> {
+/**
+ * A pipeline stage that encrypts what passes through it to every one of `recipients` in the age
+ * format (decisions §20). A recipient that is none is refused here, before anything is read.
+ */
+export function encryption(recipients: readonly string[]): (plain: AsyncIterable<Uint8Array>) => AsyncGenerator<Uint8Array> {
   const encrypter = new Encrypter();
   for (const recipient of recipients) {
     try {
@@ -16,8 +19,10 @@ export async function encrypted(plain: Readable, recipients: readonly string[]):
       throw new BackupFileError(`--recipient: "${recipient}" is not an age recipient (age1…)`);
     }
   }
-  const out = await encrypter.encrypt(Readable.toWeb(plain) as globalThis.ReadableStream<Uint8Array>);
-  return Readable.fromWeb(out as ReadableStream<Uint8Array>);
+  return async function* encrypt(plain) {
+    // Ended early (the output failed), the loop cancels the encrypted stream, and so the plain one.
+    for await (const chunk of await encrypter.encrypt(ReadableStream.from(plain))) yield chunk;
+  };
 }
 
 /** `file` (in the age format) decrypted with `identity` (the text of an age identity file), as it is read. */

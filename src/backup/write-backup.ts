@@ -5,7 +5,7 @@ import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
 import type { StateStore } from '../store/state/state-rows.js';
 import { BACKUP_FORMAT, BACKUP_VERSION, type BackupHeader } from './backup-header.js';
-import { encrypted } from './encryption.js';
+import { encryption } from './encryption.js';
 
 export interface BackupOptions {
   /** age recipients (`age1…`) to encrypt to; none: the gzip file as it is. */
@@ -44,28 +44,33 @@ async function* lines(header: BackupHeader, rows: AsyncIterable<unknown>, progre
  * only when complete: a backup stopped half way leaves nothing under the final name.
  */
 export async function writeBackup(state: StateStore, target: string, options: BackupOptions): Promise<BackupHeader> {
-  const read = await state.read();
-  const header: BackupHeader = { format: BACKUP_FORMAT, version: BACKUP_VERSION, createdAt: options.now.toISOString(), ...read.summary };
-  const gzipped = Readable.from(lines(header, read.rows, options.progress)).pipe(createGzip());
-  const body = options.recipients.length === 0 ? gzipped : await encrypted(gzipped, options.recipients);
-  if (target === '-') {
-    await pipeline(body, process.stdout as Writable, { end: false });
-    return header;
-  }
-  const temporary = `${target}.partial-${process.pid}`;
-  try {
-    // pipeline destroys every stream on a failure, the store's read with them (its transaction ends).
-    await pipeline(body, createWriteStream(temporary, { flags: 'wx', mode: 0o600 }));
-    const file = await open(temporary, 'r');
-    try {
-      await file.sync();
-    } finally {
-      await file.close();
+  // Refused recipients are refused before the store is read.
+  const encrypt = options.recipients.length === 0 ? undefined : encryption(options.recipients);
+  return state.read(async (read) => {
+    const header: BackupHeader = { format: BACKUP_FORMAT, version: BACKUP_VERSION, createdAt: options.now.toISOString(), ...read.summary };
+    // One pipeline from the rows to the output: a failure anywhere destroys every stage, the store's read with them.
+    const write = (output: Writable, end = true) => {
+      const rows = Readable.from(lines(header, read.rows, options.progress));
+      return encrypt === undefined ? pipeline(rows, createGzip(), output, { end }) : pipeline(rows, createGzip(), encrypt, output, { end });
+    };
+    if (target === '-') {
+      await write(process.stdout, false);
+      return header;
     }
-    await rename(temporary, target);
-    return header;
-  } catch (error) {
-    await rm(temporary, { force: true });
-    throw error;
-  }
+    const temporary = `${target}.partial-${process.pid}`;
+    try {
+      await write(createWriteStream(temporary, { flags: 'wx', mode: 0o600 }));
+      const file = await open(temporary, 'r');
+      try {
+        await file.sync();
+      } finally {
+        await file.close();
+      }
+      await rename(temporary, target);
+      return header;
+    } catch (error) {
+      await rm(temporary, { force: true });
+      throw error;
+    }
+  });
 }

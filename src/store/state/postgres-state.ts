@@ -91,8 +91,9 @@ const SERIAL_TABLES = ['operators', 'api_tokens', 'webhook_endpoints', 'webhook_
 export class PostgresStateStore implements StateStore {
   constructor(private readonly connect: () => Promise<pg.PoolClient>) {}
 
-  async read(): Promise<StateRead> {
+  async read<T>(use: (read: StateRead) => Promise<T>): Promise<T> {
     const client = await this.connect();
+    const read = { ended: false };
     try {
       // One snapshot for every page: what committed after it is not seen, whatever writers do meanwhile.
       await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
@@ -110,10 +111,19 @@ export class PostgresStateStore implements StateStore {
         segments: segments.rows.map((row) => ({ since: Number(row.since), history: row.history })),
         counts,
       };
-      return { summary, rows: rowsOf(client) };
+      const result = await use({ summary, rows: rowsOf(client, read) });
+      read.ended = true;
+      await client.query('COMMIT');
+      client.release();
+      return result;
     } catch (error) {
-      await client.query('ROLLBACK').catch(() => undefined);
-      client.release(true);
+      read.ended = true;
+      // Queued behind a page still being read, if any; a connection that cannot roll back is not reused.
+      const rolledBack = await client.query('ROLLBACK').then(
+        () => true,
+        () => false,
+      );
+      client.release(!rolledBack);
       throw error;
     }
   }
@@ -181,24 +191,17 @@ export class PostgresStateStore implements StateStore {
   }
 }
 
-/** The rows of `client`'s snapshot, page by page, each kind by its key; the transaction ends and the client goes back at the end. */
-async function* rowsOf(client: pg.PoolClient): AsyncGenerator<StateRow> {
-  let ok = false;
-  try {
-    const map = await client.query<{ map: string }>('SELECT map::text AS map FROM category_map');
-    yield { kind: 'categories', map: map.rows[0]?.map ?? '{}' };
-    for (const kind of PAGED_KINDS) {
-      const { sql, key } = TABLES[kind];
-      for (let after = 0; ; ) {
-        const page = await client.query<Record<string, unknown>>(`SELECT * FROM (${sql}) t WHERE ${key} > $1 ORDER BY ${key} LIMIT $2`, [after, STATE_PAGE]);
-        for (const row of page.rows) yield stateRow(kind, row);
-        if (page.rows.length < STATE_PAGE) break;
-        after = Number(page.rows[page.rows.length - 1]?.[key]);
-      }
+/** The rows of `client`'s snapshot, page by page, each kind by its key; no page is asked for once the read has ended. */
+async function* rowsOf(client: pg.PoolClient, read: { readonly ended: boolean }): AsyncGenerator<StateRow> {
+  const map = await client.query<{ map: string }>('SELECT map::text AS map FROM category_map');
+  yield { kind: 'categories', map: map.rows[0]?.map ?? '{}' };
+  for (const kind of PAGED_KINDS) {
+    const { sql, key } = TABLES[kind];
+    for (let after = 0; !read.ended; ) {
+      const page = await client.query<Record<string, unknown>>(`SELECT * FROM (${sql}) t WHERE ${key} > $1 ORDER BY ${key} LIMIT $2`, [after, STATE_PAGE]);
+      for (const row of page.rows) yield stateRow(kind, row);
+      if (page.rows.length < STATE_PAGE) break;
+      after = Number(page.rows[page.rows.length - 1]?.[key]);
     }
-    ok = true;
-  } finally {
-    await client.query(ok ? 'COMMIT' : 'ROLLBACK').catch(() => undefined);
-    client.release();
   }
 }

@@ -50,11 +50,11 @@ export class SqliteStateStore implements StateStore {
     private readonly path: string,
   ) {}
 
-  async read(): Promise<StateRead> {
+  async read<T>(use: (read: StateRead) => Promise<T>): Promise<T> {
     const reader = new Database(this.path, { readonly: true, fileMustExist: true });
-    // One read transaction: in WAL mode its first read fixes what every later one sees.
-    reader.exec('BEGIN');
     try {
+      // One read transaction: in WAL mode its first read fixes what every later one sees.
+      reader.exec('BEGIN');
       const counts: Record<string, number> = { categories: 1 };
       for (const kind of PAGED_KINDS) counts[kind] = reader.prepare(`SELECT COUNT(*) FROM (${TABLES[kind].sql})`).pluck().get() as number;
       const summary: StateSummary = {
@@ -64,10 +64,10 @@ export class SqliteStateStore implements StateStore {
         segments: reader.prepare('SELECT since, history FROM history_segments ORDER BY since').all() as StateSummary['segments'],
         counts,
       };
-      return { summary, rows: rowsOf(reader) };
-    } catch (error) {
+      return await use({ summary, rows: rowsOf(reader) });
+    } finally {
+      // Closing ends the read transaction.
       reader.close();
-      throw error;
     }
   }
 
@@ -131,23 +131,18 @@ export class SqliteStateStore implements StateStore {
   }
 }
 
-/** The rows of `reader`'s transaction, page by page, each kind by its key; the connection is closed at the end. */
+/** The rows of `reader`'s transaction, page by page, each kind by its key. */
 async function* rowsOf(reader: Database.Database): AsyncGenerator<StateRow> {
-  try {
-    const categories = reader.prepare('SELECT name, emojis FROM categories ORDER BY position').all() as { name: string; emojis: string }[];
-    yield { kind: 'categories', map: `{${categories.map((row) => `${JSON.stringify(row.name)}:${row.emojis}`).join(',')}}` };
-    for (const kind of PAGED_KINDS) {
-      const { sql, key } = TABLES[kind];
-      const page = reader.prepare(`SELECT * FROM (${sql}) WHERE ${key} > ? ORDER BY ${key} LIMIT ?`);
-      for (let after = 0; ; ) {
-        const rows = page.all(after, STATE_PAGE) as Record<string, unknown>[];
-        for (const row of rows) yield stateRow(kind, row);
-        if (rows.length < STATE_PAGE) break;
-        after = rows[rows.length - 1]?.[key] as number;
-      }
+  const categories = reader.prepare('SELECT name, emojis FROM categories ORDER BY position').all() as { name: string; emojis: string }[];
+  yield { kind: 'categories', map: `{${categories.map((row) => `${JSON.stringify(row.name)}:${row.emojis}`).join(',')}}` };
+  for (const kind of PAGED_KINDS) {
+    const { sql, key } = TABLES[kind];
+    const page = reader.prepare(`SELECT * FROM (${sql}) WHERE ${key} > ? ORDER BY ${key} LIMIT ?`);
+    for (let after = 0; ; ) {
+      const rows = page.all(after, STATE_PAGE) as Record<string, unknown>[];
+      for (const row of rows) yield stateRow(kind, row);
+      if (rows.length < STATE_PAGE) break;
+      after = rows[rows.length - 1]?.[key] as number;
     }
-  } finally {
-    reader.exec('COMMIT');
-    reader.close();
   }
 }

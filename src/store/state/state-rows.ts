@@ -123,7 +123,13 @@ export interface StateRead {
  * the change sequence goes on from `summary.sequence`, under a new history id.
  */
 export interface StateStore {
-  read(): Promise<StateRead>;
+  /**
+   * `use` over one consistent read. The read's transaction ends, and its connection goes back, when
+   * `use` settles, whether or not it took every row: a backup that fails before its last row (an
+   * output that cannot be written, a recipient refused) must not keep a connection, which would keep
+   * PostgreSQL's pool, and so the command, from ending.
+   */
+  read<T>(use: (read: StateRead) => Promise<T>): Promise<T>;
   write(summary: StateSummary, rows: AsyncIterable<StateRow>): Promise<{ readonly history: string }>;
 }
 
