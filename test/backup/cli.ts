@@ -14,7 +14,7 @@ type CliName = 'backup' | 'restore' | 'operator';
  * How long one command may run before it is taken for hung: killed, and the test failed naming it.
  * The slowest here, a restore of 150,000 audit entries, takes well under a minute on a loaded machine.
  */
-const COMMAND_TIMEOUT_MS = 180_000;
+export const COMMAND_TIMEOUT_MS = 180_000;
 
 /**
  * Starts `src/cli/NAME.ts` as a real process (its bundle in the suite's run, see test/support/programs.ts), as `npm run NAME` does, with `env` over ours and `stdin` written to it.

@@ -10,7 +10,7 @@ import { slotFields } from '../support/fixtures.js';
 import { createTestDatabase, type TestDatabase } from '../support/postgres.js';
 import { startServer, type ServerProcess } from '../support/process.js';
 import { eventually } from '../support/wait.js';
-import { runCli } from './cli.js';
+import { COMMAND_TIMEOUT_MS, runCli } from './cli.js';
 
 const SERVER_ENV = { ADMIN_TOKEN, PUBLIC_BASE_URL: 'https://slots.test', RATE_LIMIT_PER_MINUTE: '1000000', RATE_LIMIT_PER_HOUR: '1000000', RATE_LIMIT_PER_DAY: '1000000' };
 
@@ -78,7 +78,16 @@ function burst(url: string): Promise<number | null> {
     Promise.all(Array.from({ length: 5 }, worker)).catch((error) => { console.error(error); process.exit(1); });
   `;
   const child = spawn(process.execPath, ['-e', script], { env: { ...process.env, URL: url }, stdio: 'inherit' });
-  return new Promise((resolve) => child.on('exit', resolve));
+  return new Promise((resolve, reject) => {
+    const hung = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`the burst of 500 writes: still running after ${COMMAND_TIMEOUT_MS / 1000} s, killed`));
+    }, COMMAND_TIMEOUT_MS);
+    child.on('exit', (code) => {
+      clearTimeout(hung);
+      resolve(code);
+    });
+  });
 }
 
 describe('backups of a running service', { timeout: 600_000 }, () => {

@@ -6,6 +6,7 @@ import { describe, it } from 'node:test';
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import { PostgresStore } from '../../src/store/postgres.js';
+import { INSIGHT_MIGRATION } from '../../src/store/insights/postgres-insights.js';
 import { MIGRATIONS } from '../../src/store/postgres-migrations.js';
 import { SqliteStore } from '../../src/store/sqlite.js';
 import type { Store } from '../../src/store/store.js';
@@ -84,5 +85,13 @@ describe('opening a database made before operators, tokens and slot versions', (
     } finally {
       await database.drop();
     }
+  });
+  it('PostgreSQL: released steps keep their numbers (insights 7, as released), and the history id is step 8', async () => {
+    assert.deepEqual(
+      MIGRATIONS.map((step) => step.version),
+      MIGRATIONS.map((_step, index) => index + 1),
+    );
+    assert.equal(INSIGHT_MIGRATION.version, 7);
+    assert.match(MIGRATIONS.find((step) => step.version === 8)?.sql ?? '', /CREATE TABLE history_id/);
   });
 });
