@@ -157,3 +157,19 @@ export async function openBackup(source: string, identityFile: string | undefine
   const checked = header(first.done === true ? undefined : first.value);
   return { header: checked, rows: rowsOf(lines, checked.counts) };
 }
+
+/**
+ * Whether the backup at `source` is damaged, read through to its end (its rows, the gzip checksum):
+ * the `BackupFileError` saying how, or undefined for a whole file. A damaged deflate stream can decode
+ * to rows that pass every check (two with one id, say) before its checksum fails at the end; a restore
+ * the database refused asks this, so that it names the damage rather than the symptom.
+ */
+export async function damageOf(source: string, identityFile: string | undefined): Promise<BackupFileError | undefined> {
+  try {
+    const { rows } = await openBackup(source, identityFile);
+    for await (const row of rows) void row;
+    return undefined;
+  } catch (error) {
+    return error instanceof BackupFileError ? error : undefined;
+  }
+}

@@ -1,7 +1,9 @@
 import { parseArgs } from 'node:util';
-import { openBackup } from '../backup/read-backup.js';
+import { BackupFileError } from '../backup/backup-header.js';
+import { damageOf, openBackup } from '../backup/read-backup.js';
 import { ConfigError, loadConfig } from '../config.js';
 import { openStore } from '../open-store.js';
+import { NotEmptyError } from '../store/state/state-rows.js';
 
 const USAGE = `usage: npm run restore -- FILE [--identity KEYFILE]
   FILE                 a backup made by npm run backup (- for stdin), into the empty store DATABASE_URL names
@@ -26,7 +28,11 @@ async function main(): Promise<void> {
   const store = await openStore(config, () => undefined);
   try {
     await store.migrate();
-    const { history } = await store.state.write(backup.header, backup.rows);
+    const { history } = await store.state.write(backup.header, backup.rows).catch(async (error: unknown) => {
+      // Refused by the database half way (two rows with one id): a damaged file is the likelier cause, and the one to name.
+      const damage = error instanceof BackupFileError || error instanceof NotEmptyError || source === '-' ? undefined : await damageOf(source, values.identity);
+      throw damage ?? error;
+    });
     const counts = Object.entries(backup.header.counts).map(([kind, count]) => `${count} ${kind}`).join(', ');
     process.stderr.write(`restore: ${source} at change ${backup.header.sequence}, new history ${history}: ${counts}\n`);
   } finally {
