@@ -31,8 +31,11 @@ export const LAYERS = {
   server: ['access', 'app', 'cluster', 'insights', 'ratelimit', 'service', 'store', 'webhooks', 'config', 'v8-tuning', 'open-store'],
   // Opens the configured store: shared by the server and the command line.
   'open-store': ['store', 'config'],
-  // `npm run operator`: operators managed from a terminal, through the same service as the admin API.
-  cli: ['access', 'store', 'config', 'open-store'],
+  // Backup files (decisions §20): gzip JSON Lines, age encryption, over the store's state contract.
+  backup: ['store'],
+  // `npm run operator`: operators managed from a terminal, through the same service as the admin API;
+  // `npm run backup` and `npm run restore`: the backup files of the configured store.
+  cli: ['access', 'backup', 'store', 'config', 'open-store'],
   config: [],
   'project-files': [],
   'v8-tuning': [],

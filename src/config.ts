@@ -50,6 +50,8 @@ export interface Config {
   readonly insights: { readonly enabled: boolean; readonly retentionDays: number };
   /** Console sessions end after this long without a request, and at the latest after `maxHours` (decisions §18). */
   readonly session: { readonly idleMinutes: number; readonly maxHours: number };
+  /** The age recipients (`age1…`) `npm run backup` encrypts to when none is given on its command line (decisions §20). */
+  readonly backupRecipients: readonly string[];
 }
 
 /** An unusable setting; its message is one line naming the variable. */
@@ -178,6 +180,14 @@ function changesRetention(env: Env): ChangesRetention {
   throw new ConfigError(`CHANGES_RETENTION must be a number of changes (1 to ${MAX_RETAINED_CHANGES}) or a duration such as 7d, 48h, 90m or 30s (up to 3650d), got "${raw}"`);
 }
 
+/** BACKUP_RECIPIENTS: age recipients, comma-separated; checked as keys by the backup that uses them. */
+function backupRecipients(env: Env): readonly string[] {
+  const list = (read(env, 'BACKUP_RECIPIENTS') ?? '').split(',').map((recipient) => recipient.trim()).filter((recipient) => recipient !== '');
+  const wrong = list.find((recipient) => !/^age1[0-9a-z]+$/.test(recipient));
+  if (wrong !== undefined) throw new ConfigError(`BACKUP_RECIPIENTS must be age recipients (age1…) separated by commas, got "${wrong}"`);
+  return list;
+}
+
 function flag(env: Env, name: string): boolean {
   const raw = read(env, name)?.toLowerCase() ?? 'false';
   if (raw !== 'true' && raw !== 'false') throw new ConfigError(`${name} must be true or false, got "${raw}"`);
@@ -225,5 +235,6 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     webhookAllowPrivate: flag(env, 'WEBHOOK_ALLOW_PRIVATE'),
     insights: { enabled: onOff(env, 'INSIGHTS'), retentionDays: integer(env, 'INSIGHTS_RETENTION_DAYS', 400, 1, 36_500) },
     session: { idleMinutes: integer(env, 'SESSION_IDLE_MINUTES', 30, 1, 1440), maxHours: integer(env, 'SESSION_MAX_HOURS', 12, 1, 720) },
+    backupRecipients: backupRecipients(env),
   };
 }

@@ -14,12 +14,12 @@ const PROBE = fileURLToPath(new URL('./latency-probe.ts', import.meta.url));
 const PASSWORD = 'bench password for argon2';
 const OWNER = { type: 'admin-token', name: 'bench' } as const;
 
-function percentile(values: readonly number[], fraction: number): number {
+export function percentile(values: readonly number[], fraction: number): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))] ?? Number.NaN;
 }
 
-function probe(url: string, connections: number, seconds: number): Promise<number[]> {
+export function probe(url: string, connections: number, seconds: number): Promise<number[]> {
   return new Promise((resolve, reject) => {
     execFile(process.execPath, ['--import', 'tsx', PROBE, url, String(connections), String(seconds)], { maxBuffer: 256 * 1024 * 1024 }, (error, stdout) => {
       if (error) reject(error);

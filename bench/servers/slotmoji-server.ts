@@ -13,6 +13,8 @@ export interface SlotmojiOptions {
   /** The built server's `dist/server.js`. */
   readonly serverEntry: string;
   readonly databasePath: string;
+  /** A DATABASE_URL to serve instead of the SQLite file at `databasePath` (a postgres:// URL). */
+  readonly databaseUrl?: string;
   readonly cores: string;
   readonly workers?: number;
   /** Extra flags for node itself, such as --cpu-prof. */
@@ -59,7 +61,7 @@ export async function startSlotmoji(options: SlotmojiOptions): Promise<SlotmojiS
     PATH: process.env['PATH'],
     PORT: String(port),
     HOST: '127.0.0.1',
-    DATABASE_URL: `sqlite://${options.databasePath}`,
+    DATABASE_URL: options.databaseUrl ?? `sqlite://${options.databasePath}`,
     ADMIN_TOKEN,
     RATE_LIMIT_PER_MINUTE: UNLIMITED,
     RATE_LIMIT_PER_HOUR: UNLIMITED,

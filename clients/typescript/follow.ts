@@ -2,7 +2,8 @@
  * Keeping a copy of the catalogue with the client: `follow` yields the snapshot to start from
  * whenever one is needed, then every change after it, from the event stream; it resumes after a
  * dropped connection from the last change it gave, and starts again from a fresh snapshot when the
- * service says the copy cannot go on (a reset, a 410, an import).
+ * service says the copy cannot go on (a reset, a 410, an import), as it does when the database was
+ * restored since the copy began: every request carries the copy's history id.
  */
 import { EventSourceParserStream, type EventSourceMessage } from 'eventsource-parser/stream';
 import type { operations } from './schema.js';
@@ -18,6 +19,11 @@ export type FollowEvent = { readonly kind: 'snapshot'; readonly snapshot: Catalo
 export interface FollowOptions {
   /** Go on after this sequence (a copy kept from before); without it, start from the snapshot. */
   readonly after?: number;
+  /**
+   * The history id the kept copy's `after` counts in (the `history` of its snapshot): when the
+   * service's database was restored since, the copy starts again from the snapshot.
+   */
+  readonly history?: string;
   /** Stops following (the iterator then ends). */
   readonly signal?: AbortSignal;
   /** How long to wait before reconnecting after the connection dropped; 1 s by default. */
@@ -81,17 +87,20 @@ async function* events(response: Response): AsyncGenerator<EventSourceMessage> {
 export async function* follow(transport: Transport, options: FollowOptions = {}): AsyncGenerator<FollowEvent> {
   const { signal } = options;
   let position: number | undefined = options.after;
+  let history: string | undefined = options.history;
   let atLeast = 0;
   while (!signal?.aborted) {
     if (position === undefined) {
       const start = await snapshot(transport, atLeast, signal);
       position = start.sequence;
+      history = start.history;
       yield { kind: 'snapshot', snapshot: start };
       continue;
     }
     let response: Response;
     try {
-      response = await transport.fetch(`${transport.baseUrl}/api/changes/stream`, {
+      const query = history === undefined ? '' : `?history=${encodeURIComponent(history)}`;
+      response = await transport.fetch(`${transport.baseUrl}/api/changes/stream${query}`, {
         signal,
         headers: { accept: 'text/event-stream', 'last-event-id': String(position) },
       });
@@ -112,7 +121,12 @@ export async function* follow(transport: Transport, options: FollowOptions = {})
     if (!response.ok) throw new FollowError(`GET /api/changes/stream answered ${response.status}: ${await response.text()}`, response.status);
     try {
       for await (const message of events(response)) {
-        if (message.event === 'reset') {
+        if (message.event === 'hello') {
+          // A copy resumed without its history learns it here; one of another history starts again.
+          history ??= message.data;
+          if (message.data === history) continue;
+        }
+        if (message.event === 'reset' || message.event === 'hello') {
           position = undefined;
           break;
         }

@@ -240,7 +240,7 @@ export interface paths {
         };
         /**
          * Every slot and the category map, as of one change
-         * @description One consistent snapshot; apply `GET /api/changes?after={sequence}` (or the stream) to it to stay current. Compressed with br or gzip when the request accepts it; a strong `ETag` per encoding.
+         * @description One consistent snapshot; apply `GET /api/changes?after={sequence}&history={history}` (or the stream) to it to stay current. Compressed with br or gzip when the request accepts it; a strong `ETag` per encoding.
          */
         get: operations["getCatalogueSnapshot"];
         put?: never;
@@ -260,7 +260,7 @@ export interface paths {
         };
         /**
          * The changes after a sequence number, oldest first
-         * @description Pass a snapshot's `sequence` as `after`, then each page's `next`. A cursor the log no longer reaches is a 410: start again from the snapshot.
+         * @description Pass a snapshot's `sequence` as `after` and its `history` as `history`, then each page's `next`. A cursor the log no longer reaches, or of another history, is a 410: start again from the snapshot.
          */
         get: operations["listChanges"];
         put?: never;
@@ -280,17 +280,21 @@ export interface paths {
         };
         /**
          * The changes as they happen (Server-Sent Events)
-         * @description Server-Sent Events. Each change is an event whose `id` is its sequence, `event` its type and
+         * @description Server-Sent Events. The first event is `hello`, whose `data` is the database's history id
+         *     (the `history` of `GET /api/catalogue`). Each change is then an event whose `id` is its sequence, `event` its type and
          *     `data` the change item of `GET /api/changes`, one JSON object on one line:
          *
          *     ```
+         *     event: hello
+         *     data: q1Vb3kQ2R9mZ7xT0aLw4Ne
+         *
          *     id: 42
          *     event: slot.upserted
          *     data: {"sequence":42,"time":"2030-01-01T12:00:00.000Z","type":"slot.upserted","slot":{…}}
          *     ```
          *
          *     A comment line (`: keep-alive`) comes at least every 10 seconds. When the resume point is older than
-         *     the changes kept (or beyond them), the stream sends one `reset` event whose data is
+         *     the changes kept (or beyond them), or `history` is not the database's (it was restored since), the stream sends one `reset` event whose data is
          *     `{"snapshot":"/api/catalogue","message":…}` and ends: load the snapshot and resume from its `sequence`. The stream
          *     also ends when the server shuts down; reconnect with `Last-Event-ID`.
          */
@@ -2533,6 +2537,11 @@ export interface operations {
                     "application/json": {
                         /** @description The last change this snapshot holds: follow `GET /api/changes?after=` from it */
                         sequence: number;
+                        /**
+                         * @description The history id of the database: made anew by every restore, so a copy started before one can tell
+                         * @example q1Vb3kQ2R9mZ7xT0aLw4Ne
+                         */
+                        history: string;
                         /** @description Every slot, by id */
                         slots: {
                             id: string;
@@ -2587,6 +2596,8 @@ export interface operations {
                 after?: number;
                 /** @description Changes per page; outside 1-1000 is a 400 */
                 limit?: number;
+                /** @description The `history` of the snapshot the copy started from; another history than the database's is a 410 (the database was restored since) */
+                history?: string;
             };
             header?: never;
             path?: never;
@@ -2681,11 +2692,16 @@ export interface operations {
                         next: number;
                         /** @description The last change committed; the copy is current once `next` reaches it */
                         latest: number;
+                        /**
+                         * @description The history id of the database: made anew by every restore, so a copy started before one can tell
+                         * @example q1Vb3kQ2R9mZ7xT0aLw4Ne
+                         */
+                        history: string;
                     };
                 };
             };
             400: components["responses"]["BadRequest"];
-            /** @description The changes after `after` are no longer kept (or `after` is beyond every change logged): load the snapshot and follow from its `sequence` */
+            /** @description The changes after `after` are no longer kept, `after` is beyond every change logged, or `history` is not the database's (it was restored since): load the snapshot and follow from its `sequence` */
             410: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -2740,6 +2756,8 @@ export interface operations {
             query?: {
                 /** @description Start after this sequence (a snapshot's); `Last-Event-ID` wins when both are sent. Neither: from now. */
                 after?: number;
+                /** @description The `history` of the snapshot the copy started from; another history than the database's is a 410 (the database was restored since) */
+                history?: string;
             };
             header?: {
                 /** @description The `id` of the last event received: an EventSource sends it when it reconnects */

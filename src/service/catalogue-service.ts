@@ -10,6 +10,8 @@ import { StoreUnavailableError, type RestoreOutcome, type SlotInput, type Store 
 export interface PublishedSnapshot {
   readonly catalogue: Catalogue;
   readonly sequence: number;
+  /** The history `sequence` counts in (decisions §20): the database's history id at the last load. */
+  readonly history: string;
 }
 
 /** Why a snapshot was replaced: this instance's own write, another's change followed, or a full load. */
@@ -45,7 +47,9 @@ export class CatalogueService {
    * Between a swap and its number being set the old number stands: replaying changes the snapshot
    * already holds gives it back unchanged, so a reader that starts from the pair never misses one.
    */
-  private published: PublishedSnapshot = { catalogue: this.snapshot, sequence: 0 };
+  private published: PublishedSnapshot = { catalogue: this.snapshot, sequence: 0, history: '' };
+  /** The database's history id as the last load read it. */
+  private history = '';
   private readonly advanceListeners: ((sequence: number) => void)[] = [];
   private queue: Promise<unknown> = Promise.resolve();
   private catchUpQueued = false;
@@ -212,11 +216,15 @@ export class CatalogueService {
     else this.scheduleCatchUp();
   }
 
-  /** Applies, in order, every change logged after the snapshot's position, or loads afresh when the log no longer reaches back that far. */
+  /**
+   * Applies, in order, every change logged after the snapshot's position, or loads afresh when the
+   * log no longer reaches back that far or counts in another history.
+   */
   private async followLog(): Promise<void> {
     for (;;) {
-      const { changes } = await this.store.readChanges(this.applied, FOLLOW_PAGE);
-      if (changes === undefined) {
+      const { changes, history } = await this.store.readChanges(this.applied, FOLLOW_PAGE);
+      // Another history (the database was restored under us) shares no position with ours.
+      if (changes === undefined || history !== this.history) {
         await this.loadSnapshot();
         return;
       }
@@ -277,13 +285,14 @@ export class CatalogueService {
   private async loadSnapshot(): Promise<void> {
     const data = await this.store.load();
     await this.swap('reload', () => Catalogue.build(data.slots, data.categories));
+    this.history = data.history;
     this.advance(data.sequence);
   }
 
   /** The snapshot now includes every change up to `sequence`: published with it, and listeners told. */
   private advance(sequence: number): void {
     this.applied = sequence;
-    this.published = { catalogue: this.snapshot, sequence };
+    this.published = { catalogue: this.snapshot, sequence, history: this.history };
     for (const listener of this.advanceListeners) listener(sequence);
   }
 
@@ -296,7 +305,7 @@ export class CatalogueService {
     const started = performance.now();
     const next = await build();
     this.snapshot = next;
-    this.published = { catalogue: next, sequence: this.applied };
+    this.published = { catalogue: next, sequence: this.applied, history: this.history };
     const seconds = (performance.now() - started) / 1000;
     for (const listener of this.rebuildListeners) listener(seconds, next.size, cause);
   }

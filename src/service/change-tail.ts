@@ -23,7 +23,7 @@ export class ChangeTail {
 
   constructor(
     private readonly store: Store,
-    service: CatalogueService,
+    private readonly service: CatalogueService,
     private readonly onTrouble: (error: unknown) => void = () => undefined,
   ) {
     this.read = service.view.sequence;
@@ -34,6 +34,11 @@ export class ChangeTail {
         this.reading = undefined;
       });
     });
+  }
+
+  /** The history the changes count in (decisions §20), as this instance last loaded it. */
+  get history(): string {
+    return this.service.view.history;
   }
 
   /** The last change subscribers have been told of: where a stream opened "from now" starts. */

@@ -126,4 +126,20 @@ export const MIGRATIONS: readonly Migration[] = [
   },
   SESSION_MIGRATION,
   INSIGHT_MIGRATION,
+  {
+    // The history id (decisions §20), one row beside the change sequence; `migrate` fills it in
+    // for a database made now or before this step. And the histories begun by restores: the changes
+    // after `since` were made under `history`.
+    version: 8,
+    sql: `
+      CREATE TABLE history_id (
+        singleton boolean PRIMARY KEY DEFAULT true CHECK (singleton),
+        value text NOT NULL
+      );
+      CREATE TABLE history_segments (
+        since bigint PRIMARY KEY,
+        history text NOT NULL
+      );
+    `,
+  },
 ];

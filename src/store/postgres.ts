@@ -7,10 +7,12 @@ import type { Actor } from './access.js';
 import { PostgresAccessStore, writeAuditEntry } from './access/postgres-access.js';
 import { PostgresSessionStore } from './sessions/postgres-sessions.js';
 import { PostgresInsightStore } from './insights/postgres-insights.js';
+import { newHistoryId, type HistorySegment } from './history-id.js';
 import { MIGRATIONS } from './postgres-migrations.js';
 import { importedRecords, repeatedStringsShared, slotRecord } from './records.js';
 import { changeText, slotChangeText } from './record-text.js';
 import { slotWriteStatement, type SlotWrite, type SlotWriteRow } from './postgres-slot-write.js';
+import { PostgresStateStore } from './state/postgres-state.js';
 import { PostgresWebhookStore } from './webhooks/postgres-webhooks.js';
 import type { WebhookStore } from './webhooks/webhook-store.js';
 import {
@@ -108,6 +110,7 @@ export class PostgresStore implements Store {
    */
   private oldestChangeExpiresAt = 0;
   readonly webhooks: WebhookStore;
+  readonly state: PostgresStateStore;
 
   constructor(
     private readonly url: string,
@@ -138,6 +141,13 @@ export class PostgresStore implements Store {
       instanceId: this.instanceId,
     });
     this.webhooks = new PostgresWebhookStore(this.pool, translate, (work) => this.transaction(work));
+    this.state = new PostgresStateStore(async () => {
+      try {
+        return await this.pool.connect();
+      } catch (error) {
+        throw translate(error);
+      }
+    });
   }
 
   async migrate(): Promise<{ fresh: boolean }> {
@@ -151,6 +161,7 @@ export class PostgresStore implements Store {
         await client.query(migration.sql);
         await client.query('INSERT INTO schema_migrations (version) VALUES ($1)', [migration.version]);
       }
+      await client.query('INSERT INTO history_id (value) VALUES ($1) ON CONFLICT (singleton) DO NOTHING', [newHistoryId()]);
       const initialised = await client.query("SELECT 1 FROM meta WHERE key = 'initialised'");
       return { fresh: initialised.rowCount === 0 };
     });
@@ -176,7 +187,8 @@ export class PostgresStore implements Store {
       }
       const map = await client.query<{ map: CategoryMap }>('SELECT map FROM category_map');
       const sequence = await client.query<{ value: string }>("SELECT value FROM meta WHERE key = 'change_seq'");
-      return { slots, categories: map.rows[0]?.map ?? {}, sequence: Number(sequence.rows[0]?.value ?? 0) };
+      const history = await client.query<{ value: string }>('SELECT value FROM history_id');
+      return { slots, categories: map.rows[0]?.map ?? {}, sequence: Number(sequence.rows[0]?.value ?? 0), history: history.rows[0]?.value ?? '' };
     }, 'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
   }
 
@@ -300,10 +312,10 @@ export class PostgresStore implements Store {
 
   async readChanges(after: number, limit: number): Promise<ChangeLogPage> {
     // One statement, so the latest number and the rows after `after` are from the same moment.
-    let result: pg.QueryResult<{ latest: string; seq: string | null; time: Date | null; change: unknown }>;
+    let result: pg.QueryResult<{ latest: string; history: string; seq: string | null; time: Date | null; change: unknown }>;
     try {
       result = await this.pool.query(
-        `SELECT m.value AS latest, c.seq, c.time, c.change
+        `SELECT m.value AS latest, (SELECT value FROM history_id) AS history, c.seq, c.time, c.change
            FROM meta m LEFT JOIN LATERAL (SELECT seq, time, change FROM changes WHERE seq > $1 ORDER BY seq LIMIT $2) c ON true
           WHERE m.key = 'change_seq' ORDER BY c.seq`,
         [after, limit],
@@ -313,10 +325,11 @@ export class PostgresStore implements Store {
     }
     const first = result.rows[0];
     const latest = Number(first?.latest ?? 0);
-    if (first === undefined) return { latest, changes: undefined };
-    if (first.seq === null) return { latest, changes: latest === after ? [] : undefined };
-    if (Number(first.seq) !== after + 1) return { latest, changes: undefined };
-    return { latest, changes: result.rows.map((row) => ({ sequence: Number(row.seq), time: (row.time ?? new Date(0)).toISOString(), change: row.change })) };
+    const history = first?.history ?? '';
+    if (first === undefined) return { latest, history, changes: undefined };
+    if (first.seq === null) return { latest, history, changes: latest === after ? [] : undefined };
+    if (Number(first.seq) !== after + 1) return { latest, history, changes: undefined };
+    return { latest, history, changes: result.rows.map((row) => ({ sequence: Number(row.seq), time: (row.time ?? new Date(0)).toISOString(), change: row.change })) };
   }
 
   async onChange(listener: () => void): Promise<void> {
@@ -326,6 +339,15 @@ export class PostgresStore implements Store {
       throw error;
     });
     await this.listening;
+  }
+
+  async historySegments(): Promise<readonly HistorySegment[]> {
+    try {
+      const { rows } = await this.pool.query<{ since: string; history: string }>('SELECT since, history FROM history_segments ORDER BY since');
+      return rows.map((row) => ({ since: Number(row.since), history: row.history }));
+    } catch (error) {
+      throw translate(error);
+    }
   }
 
   async ping(): Promise<void> {

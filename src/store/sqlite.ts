@@ -8,9 +8,11 @@ import type { Actor, AuditAction } from './access.js';
 import { ACCESS_SCHEMA, SqliteAccessStore, writeAuditEntry } from './access/sqlite-access.js';
 import { SESSION_SCHEMA, SqliteSessionStore } from './sessions/sqlite-sessions.js';
 import { INSIGHT_SCHEMA, SqliteInsightStore } from './insights/sqlite-insights.js';
+import { newHistoryId, type HistorySegment } from './history-id.js';
 import { changeText, recordText, slotChangeText } from './record-text.js';
 import { importedRecords, repeatedStringsShared, slotRecord } from './records.js';
 import { LOG_PAGES_LIMIT, SqliteCheckpointer } from './sqlite-checkpointer.js';
+import { SqliteStateStore } from './state/sqlite-state.js';
 import { SqliteWebhookStore, WEBHOOK_SCHEMA } from './webhooks/sqlite-webhooks.js';
 import type { WebhookStore } from './webhooks/webhook-store.js';
 import {
@@ -46,6 +48,16 @@ const SCHEMA = `
   CREATE TABLE IF NOT EXISTS meta (
     key TEXT PRIMARY KEY,
     value INTEGER NOT NULL
+  );
+  -- The history id (decisions §20): one row, beside the change sequence it names.
+  CREATE TABLE IF NOT EXISTS history_id (
+    singleton INTEGER PRIMARY KEY CHECK (singleton = 1),
+    value TEXT NOT NULL
+  );
+  -- The histories begun by restores (decisions §20): the changes after \`since\` were made under \`history\`.
+  CREATE TABLE IF NOT EXISTS history_segments (
+    since INTEGER PRIMARY KEY,
+    history TEXT NOT NULL
   );
   CREATE TABLE IF NOT EXISTS changes (
     seq INTEGER PRIMARY KEY,
@@ -88,12 +100,19 @@ function errorCode(error: unknown): string | undefined {
 }
 
 const SEQUENCE_SQL = "SELECT value FROM meta WHERE key = 'change_seq'";
+const HISTORY_SQL = 'SELECT value FROM history_id';
 const CHANGES_SQL = 'SELECT seq, change, time FROM changes WHERE seq > ? ORDER BY seq LIMIT ?';
 
 /** The sequence number of the last change committed, read with `read`: SEQUENCE_SQL prepared on the connection whose transaction asks. */
 function sequenceIn(read: Database.Statement): number {
   const row = read.get() as { value: number } | undefined;
   return row?.value ?? 0;
+}
+
+/** The history id, read with `read`: HISTORY_SQL prepared on the connection whose transaction asks. */
+function historyIn(read: Database.Statement): string {
+  const row = read.get() as { value: string } | undefined;
+  return row?.value ?? '';
 }
 
 /** Runs one write, turning SQLite's failures into the store's errors. */
@@ -154,6 +173,7 @@ export class SqliteStore implements Store {
   /** Statements compiled once: compiling one costs about as much as running it, and a write runs several. */
   private readonly statements = new Map<string, Database.Statement>();
   readonly webhooks: WebhookStore;
+  readonly state: SqliteStateStore;
 
   constructor(
     private readonly path: string,
@@ -181,6 +201,7 @@ export class SqliteStore implements Store {
     this.access = new SqliteAccessStore(this.db, (work) => this.commitAndCheckpoint(this.db.transaction(work)));
     this.sessions = new SqliteSessionStore(this.db, (work) => this.commitAndCheckpoint(this.db.transaction(work)));
     this.insights = new SqliteInsightStore(this.db, (work) => this.commitAndCheckpoint(this.db.transaction(work)));
+    this.state = new SqliteStateStore(this.db, path);
   }
 
   async migrate(): Promise<{ fresh: boolean }> {
@@ -198,6 +219,8 @@ export class SqliteStore implements Store {
       }).immediate();
     }
     this.db.exec(SESSION_SCHEMA + INSIGHT_SCHEMA);
+    // A database made now, or one made before history ids: either way it gets its id once.
+    this.db.prepare('INSERT OR IGNORE INTO history_id (singleton, value) VALUES (1, ?)').run(newHistoryId());
     const initialised = this.db.prepare("SELECT value FROM meta WHERE key = 'initialised'").get();
     return { fresh: initialised === undefined };
   }
@@ -232,7 +255,7 @@ export class SqliteStore implements Store {
       for (const row of reader.prepare('SELECT name, emojis FROM categories ORDER BY position').all() as CategoryRow[]) {
         categories[row.name] = JSON.parse(row.emojis) as string[];
       }
-      return { slots, categories, sequence: sequenceIn(reader.prepare(SEQUENCE_SQL)) };
+      return { slots, categories, sequence: sequenceIn(reader.prepare(SEQUENCE_SQL)), history: historyIn(reader.prepare(HISTORY_SQL)) };
     } finally {
       reader.exec('COMMIT');
     }
@@ -341,10 +364,11 @@ export class SqliteStore implements Store {
     const read = this.db.transaction(() => {
       // Compiled once: the feed asks this for every page, a repeated page for this alone.
       const latest = sequenceIn(this.statement(SEQUENCE_SQL));
+      const history = historyIn(this.statement(HISTORY_SQL));
       const rows = this.statement(CHANGES_SQL).all(after, limit) as ChangeRow[];
       const first = rows[0];
-      if (first === undefined ? latest !== after : first.seq !== after + 1) return { latest, changes: undefined };
-      return { latest, changes: rows.map((row) => ({ sequence: row.seq, time: row.time, change: storedChange(row.change) })) };
+      if (first === undefined ? latest !== after : first.seq !== after + 1) return { latest, history, changes: undefined };
+      return { latest, history, changes: rows.map((row) => ({ sequence: row.seq, time: row.time, change: storedChange(row.change) })) };
     });
     return read();
   }
@@ -361,6 +385,10 @@ export class SqliteStore implements Store {
       for (const notify of this.listeners) notify();
     }, CHANGE_POLL_MS);
     this.changePoll.unref();
+  }
+
+  async historySegments(): Promise<readonly HistorySegment[]> {
+    return this.db.prepare('SELECT since, history FROM history_segments ORDER BY since').all() as HistorySegment[];
   }
 
   async ping(): Promise<void> {

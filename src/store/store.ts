@@ -5,6 +5,8 @@ import type { AccessStore, Actor } from './access.js';
 import type { WebhookStore } from './webhooks/webhook-store.js';
 import type { SessionStore } from './sessions.js';
 import type { DailyKeyCounts, InsightStore } from './insights.js';
+import type { HistorySegment } from './history-id.js';
+import type { StateStore } from './state/state-rows.js';
 
 /** Everything the service keeps durably, as of one point of the change log. */
 export interface CatalogueData {
@@ -12,6 +14,8 @@ export interface CatalogueData {
   readonly categories: CategoryMap;
   /** The sequence number of the last change this data includes (0 before the first). */
   readonly sequence: number;
+  /** The database's history id (decisions §20): which history `sequence` counts in. */
+  readonly history: string;
 }
 
 /**
@@ -39,6 +43,8 @@ export interface LoggedChange {
 export interface ChangeLogPage {
   /** The sequence number of the last change committed. */
   readonly latest: number;
+  /** The database's history id (decisions §20), read with `latest`. */
+  readonly history: string;
   /**
    * Up to the asked number of changes after the position, oldest first; undefined when the log no
    * longer holds the one right after it (pruned, or the position is beyond `latest`: another database).
@@ -91,6 +97,8 @@ export interface Store {
   readonly sessions: SessionStore;
   /** Counts of what visitors asked for (decisions §21), on the same database. */
   readonly insights: InsightStore & DailyKeyCounts;
+  /** The whole state read and written at once, for backup and restore (decisions §20). */
+  readonly state: StateStore;
   /** Creates the schema if needed and reports whether the database was never filled before. */
   migrate(): Promise<{ readonly fresh: boolean }>;
   load(): Promise<CatalogueData>;
@@ -135,6 +143,8 @@ export interface Store {
    * Only a wake-up: what changed is read with `readChanges`. Resolves once changes are being watched.
    */
   onChange(listener: () => void): Promise<void>;
+  /** The histories begun by the restores in this database's past, oldest first (decisions §20). */
+  historySegments(): Promise<readonly HistorySegment[]>;
   /** Resolves once the database answered a trivial query; rejects when it cannot be reached (readiness checks). */
   ping(): Promise<void>;
   close(): Promise<void>;

@@ -8,6 +8,8 @@ import { endpointUrl } from './destination.js';
 import { post, type PostOutcome, type PostVia } from './post.js';
 import { DELIVERY_TIMEOUT_MS, MAX_RETRY_AFTER_MS, RETRY_DELAYS_MS } from './retry-schedule.js';
 import { signedHeaders } from './signature.js';
+import type { HistorySegment } from '../store/history-id.js';
+import { messageIds } from './message-id.js';
 
 export interface DeliveryOptions {
   readonly store: Store;
@@ -95,8 +97,6 @@ class LogReader {
   }
 }
 
-/** The message id of a change: the same on every retry, so receivers can drop a repeat. */
-const messageIdOf = (sequence: number) => `msg_${sequence}`;
 
 /** What became of one delivery: accepted (2xx), refused for good (410: the endpoint is disabled), or failed (to be retried). */
 export type DeliveryOutcome = 'delivered' | 'failed' | 'gone';
@@ -135,6 +135,8 @@ export class WebhookDelivery {
   /** Whether the last round stopped with deliveries left to do: the next one then waits for no pause. */
   private behind = false;
   private round: Promise<void> | undefined;
+  /** Read once: a restore only fills an empty database, before any instance runs on it. */
+  private segments: Promise<readonly HistorySegment[]> | undefined;
   private again = false;
   private stopped = false;
   /** Aborts the POSTs in flight at shutdown: their endpoints' leases are released for another instance. */
@@ -244,10 +246,20 @@ export class WebhookDelivery {
    * POST whose timeout the lease would not cover: no POST ever goes out on a lease that could
    * expire before it ends, so two instances never deliver to one endpoint at the same time.
    */
+  /** The histories begun by restores in the database's past, which name the messages of their changes. */
+  private historySegments(): Promise<readonly HistorySegment[]> {
+    this.segments ??= this.options.store.historySegments().catch((error: unknown) => {
+      this.segments = undefined;
+      throw error;
+    });
+    return this.segments;
+  }
+
   private async deliverFrom(leased: LeasedEndpoint): Promise<boolean> {
     const { endpoint, secrets } = leased;
     const { store } = this.options;
     const log = new LogReader(store);
+    const messageIdOf = messageIds(await this.historySegments());
     const via: PostVia = { agent: endpoint.url.startsWith('https:') ? this.agents.https : this.agents.http, signal: this.shutdown.signal };
     let state: DeliveryState = { cursor: leased.cursor, failures: leased.failures, nextAttemptAt: this.now(), status: 'enabled' };
     let leaseUntil = leased.leaseUntil;

@@ -277,6 +277,27 @@ describe('the TypeScript client following the catalogue', { timeout: 60_000 }, (
       }
       assert.deepEqual(again, ['snapshot'], 'a position the log no longer holds starts again from the snapshot');
 
+      // A copy kept from another history (the database was restored since) starts again from the snapshot, though its position is kept.
+      const { history } = t.catalogue.view;
+      for (const [kept, expected] of [
+        ['AAAAAAAAAAAAAAAAAAAAAA', ['snapshot']],
+        [history, ['slot.upserted']],
+      ] as const) {
+        const other = new AbortController();
+        const events: string[] = [];
+        const following = (async () => {
+          for await (const event of client.follow({ after: 7, history: kept, signal: other.signal, reconnectDelayMs: 50 })) {
+            events.push(event.kind === 'snapshot' ? 'snapshot' : event.change.type);
+            if (event.kind === 'snapshot') assert.equal(event.snapshot.history, history);
+            other.abort();
+          }
+        })();
+        // The copy of this history goes on from 7, so this change is what it gives next.
+        if (kept === history) await create('Same History');
+        await following;
+        assert.deepEqual(events, expected, kept);
+      }
+
       const astray = createSlotmojiClient({ baseUrl: `${baseUrl}/not-slotmoji` });
       await assert.rejects(astray.follow().next(), (error: unknown) => error instanceof FollowError && error.status === 404);
     } finally {

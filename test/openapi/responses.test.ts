@@ -224,6 +224,8 @@ const SAMPLES: readonly Sample[] = [
   // Before the admin writes below: with CHANGES_RETENTION=1 the first change is still kept.
   { operationId: 'listChanges', status: 200, url: '/api/changes?after=0&limit=10' },
   { operationId: 'listChanges', status: 400, url: '/api/changes?limit=1001' },
+  { operationId: 'listChanges', status: 410, url: '/api/changes?after=0&history=AAAAAAAAAAAAAAAAAAAAAA' },
+  { operationId: 'streamChanges', status: 200, url: '/api/changes/stream?history=AAAAAAAAAAAAAAAAAAAAAA' },
   { operationId: 'listChanges', status: 503, url: '/api/changes?after=0', server: 'broken' },
   { operationId: 'streamChanges', status: 400, url: '/api/changes/stream?after=x' },
   { operationId: 'listSlots', status: 200, url: '/api/slots' },

@@ -96,7 +96,7 @@ describe('an install pruned of the build tools', { timeout: 240_000 }, () => {
     assert.match(listed.output, /^deployer\towner\tenabled/m);
 
     const commands = builtCommands(scripts);
-    assert.ok(commands.some(([script]) => script === 'operator'), 'npm run operator runs the built command');
+    for (const name of ['operator', 'backup', 'restore']) assert.ok(commands.some(([script]) => script === name), `npm run ${name} runs the built command`);
     for (const [script, file] of commands) {
       assert.ok(existsSync(join(copy, file)), `${file} built for npm run ${script}`);
       // Without arguments a command explains itself and exits 1; what matters is that it loads and runs.
@@ -104,5 +104,13 @@ describe('an install pruned of the build tools', { timeout: 240_000 }, () => {
       assert.doesNotMatch(run.output, /ERR_MODULE_NOT_FOUND|Cannot find (module|package)|ERR_UNKNOWN_FILE_EXTENSION/, `npm run ${script}`);
       assert.match(run.output, new RegExp(`^${script}: `, 'm'), `npm run ${script} says what is wrong in its own words: ${run.output}`);
     }
+
+    // And a backup of the served database restores into a new one, with nothing but the production dependencies.
+    const backup = join(copy, 'pruned.backup');
+    const made = await npm(['run', 'backup', '--', backup]);
+    assert.equal(made.code, 0, made.output);
+    const restored = await npm(['run', 'restore', '--', backup], '', { DATABASE_URL: `sqlite://${join(copy, 'restored.db')}` });
+    assert.equal(restored.code, 0, restored.output);
+    assert.match(restored.output, /^restore: [^\n]* new history /m);
   });
 });

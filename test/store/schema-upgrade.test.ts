@@ -6,6 +6,7 @@ import { describe, it } from 'node:test';
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import { PostgresStore } from '../../src/store/postgres.js';
+import { INSIGHT_MIGRATION } from '../../src/store/insights/postgres-insights.js';
 import { MIGRATIONS } from '../../src/store/postgres-migrations.js';
 import { SqliteStore } from '../../src/store/sqlite.js';
 import type { Store } from '../../src/store/store.js';
@@ -25,6 +26,11 @@ async function upgraded(store: Store): Promise<void> {
   assert.equal((await store.readSlot(1))?.version, written?.sequence);
   assert.equal((await store.access.audit({ limit: 5 }))[0]?.action, 'slot.replace');
   assert.equal(await store.access.accessVersion(), 0);
+  // Given a history id once (decisions §20), kept by every later opening.
+  const { history } = await store.load();
+  assert.match(history, /^[A-Za-z0-9_-]{22}$/);
+  await store.migrate();
+  assert.equal((await store.readChanges(0, 1)).history, history);
 }
 
 describe('opening a database made before operators, tokens and slot versions', () => {
@@ -79,5 +85,13 @@ describe('opening a database made before operators, tokens and slot versions', (
     } finally {
       await database.drop();
     }
+  });
+  it('PostgreSQL: released steps keep their numbers (insights 7, as released), and the history id is step 8', async () => {
+    assert.deepEqual(
+      MIGRATIONS.map((step) => step.version),
+      MIGRATIONS.map((_step, index) => index + 1),
+    );
+    assert.equal(INSIGHT_MIGRATION.version, 7);
+    assert.match(MIGRATIONS.find((step) => step.version === 8)?.sql ?? '', /CREATE TABLE history_id/);
   });
 });

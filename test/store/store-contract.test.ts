@@ -21,6 +21,25 @@ for (const kind of KINDS) {
   describe(`${kind.name} store`, () => {
     const { connect, open, seeded, closeEarly } = storesOfEachTest(kind, { beforeEach, afterEach }, { ...SMALL_CATALOGUE, at: T0 });
 
+    test('a database has one history id, random, from its creation on, the same on every connection', async () => {
+      const store = await open();
+      const { history } = await store.load();
+      assert.match(history, /^[A-Za-z0-9_-]{22}$/);
+      const other = await open();
+      assert.equal((await other.readChanges(0, 1)).history, history);
+      await store.seed(SMALL_CATALOGUE.slots, SMALL_CATALOGUE.categories, T0);
+      assert.equal((await other.load()).history, history, 'seeding keeps it');
+      const database = await kind.create();
+      const elsewhere = database.connect();
+      try {
+        await elsewhere.migrate();
+        assert.notEqual((await elsewhere.load()).history, history, 'another database, another history');
+      } finally {
+        await elsewhere.close();
+        await database.destroy();
+      }
+    });
+
     test('a new database is fresh until seeded, and a second seed changes nothing', async () => {
       const store = connect();
       assert.deepEqual(await store.migrate(), { fresh: true });

@@ -21,6 +21,8 @@ export interface ChangeItem {
  */
 export class Mirror {
   sequence = 0;
+  /** The history the copy's sequence counts in (decisions §20), as the snapshot said. */
+  history = '';
   private slots = new Map<string, MirroredSlot>();
   private categories: Record<string, string[]> = {};
 
@@ -29,9 +31,10 @@ export class Mirror {
     for (let attempt = 0; ; attempt++) {
       const answer = await app.inject({ url: '/api/catalogue', headers: { host } });
       assert.equal(answer.statusCode, 200, answer.body);
-      const snapshot = answer.json<{ sequence: number; slots: MirroredSlot[]; categories: Record<string, string[]> }>();
+      const snapshot = answer.json<{ sequence: number; history: string; slots: MirroredSlot[]; categories: Record<string, string[]> }>();
       if (snapshot.sequence >= atLeast || attempt > 500) {
         this.sequence = snapshot.sequence;
+        this.history = snapshot.history;
         this.slots = new Map(snapshot.slots.map((slot) => [slot.id, slot]));
         this.categories = snapshot.categories;
         return;
@@ -65,6 +68,6 @@ export class Mirror {
   /** The body `GET /api/catalogue` would answer for this copy. */
   text(): string {
     const slots = [...this.slots.values()].sort((a, b) => Number(a.id) - Number(b.id)).map((slot) => JSON.stringify(slot));
-    return `{"sequence":${this.sequence},"slots":[${slots.join(',')}],"categories":${JSON.stringify(this.categories)}}`;
+    return `{"sequence":${this.sequence},"history":${JSON.stringify(this.history)},"slots":[${slots.join(',')}],"categories":${JSON.stringify(this.categories)}}`;
   }
 }

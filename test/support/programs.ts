@@ -4,6 +4,8 @@ import { join } from 'node:path';
 export const PROGRAMS = {
   server: 'src/server.ts',
   operator: 'src/cli/operator.ts',
+  backup: 'src/cli/backup.ts',
+  restore: 'src/cli/restore.ts',
   webhookWorker: 'test/support/webhook-worker.ts',
 } as const;
 

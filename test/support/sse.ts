@@ -10,7 +10,10 @@ export interface SseEvent {
 /** An open event stream over a real socket: its status and headers, the events so far, and a way to wait for more. */
 export interface SseConnection {
   readonly response: IncomingMessage;
+  /** The events after the first, `hello` (decisions §20), in order. */
   readonly events: SseEvent[];
+  /** The data of the first event, when it was `hello`: the database's history id. */
+  readonly history: string | undefined;
   readonly comments: string[];
   /** Resolves once the server ended the stream. */
   readonly ended: Promise<void>;
@@ -35,6 +38,8 @@ export function openStream(port: number, path: string, headers: Readonly<Record<
         return;
       }
       const events: SseEvent[] = [];
+      let history: string | undefined;
+      let first = true;
       const comments: string[] = [];
       const waiters = new Set<() => void>();
       let buffer = '';
@@ -47,7 +52,10 @@ export function openStream(port: number, path: string, headers: Readonly<Record<
           buffer = buffer.slice(newline + 1);
           if (line === '') {
             if (fields.data.length > 0 || fields.event !== undefined) {
-              events.push({ ...(fields.id === undefined ? {} : { id: fields.id }), event: fields.event ?? 'message', data: fields.data.join('\n') });
+              const event: SseEvent = { ...(fields.id === undefined ? {} : { id: fields.id }), event: fields.event ?? 'message', data: fields.data.join('\n') };
+              if (first && event.event === 'hello') history = event.data;
+              else events.push(event);
+              first = false;
             }
             fields = { data: [] };
             for (const wake of waiters) wake();
@@ -79,6 +87,9 @@ export function openStream(port: number, path: string, headers: Readonly<Record<
       resolve({
         response,
         events,
+        get history() {
+          return history;
+        },
         comments,
         ended,
         cut: () => request.destroy(),

@@ -318,8 +318,8 @@ export function fastPath(deps: FastPathDeps): FastPath {
   function answerFeed(exchange: Exchange, headers: string[], queryText: string): void {
     let page: Promise<Buffer>;
     try {
-      const { after, limit } = feedCursor(plainQuery(queryText));
-      page = deps.feed.page(after, limit, baseUrlOf(config, exchange.origin));
+      const { after, limit, history } = feedCursor(plainQuery(queryText));
+      page = deps.feed.page(after, limit, baseUrlOf(config, exchange.origin), history);
     } catch (error) {
       writeError(exchange, headers, error);
       return;

@@ -2,7 +2,7 @@ import { Buffer } from 'node:buffer';
 import { publicChange } from '../../catalogue/records/public-change.js';
 import { StoreUnavailableError, type LoggedChange, type Store } from '../../store/store.js';
 import { HttpError } from '../answers/errors.js';
-import { goneError } from './cursor.js';
+import { goneError, historyGoneError } from './cursor.js';
 
 /** What the cache of full pages may hold: about a hundred pages of a thousand one-slot changes. */
 const CACHED_PAGE_BYTES = 64 * 1024 * 1024;
@@ -18,6 +18,17 @@ interface KeptPage {
   /** The position count at that look: while it stands, nothing was committed that this instance knows of. */
   checkedAt: number;
   latest: number;
+  /** The history its changes belong to: a page of another history is never answered again. */
+  readonly history: string;
+}
+
+/** What a read of the log found after a cursor. */
+interface FeedRead {
+  /** The position count the read started at. */
+  readonly position: number;
+  readonly latest: number;
+  readonly history: string;
+  readonly changes: readonly LoggedChange[];
 }
 
 /**
@@ -44,46 +55,64 @@ export class ChangeFeed {
     this.position++;
   }
 
-  /** The page's JSON body; throws the 410 of a cursor the log no longer reaches, or a 503. */
-  async page(after: number, limit: number, base: string): Promise<Buffer> {
+  /**
+   * The page's JSON body; throws the 410 of a cursor the log no longer reaches or of another
+   * `history` than the database's (decisions §20), or a 503.
+   */
+  async page(after: number, limit: number, base: string, history?: string): Promise<Buffer> {
     const key = `${after} ${limit} ${base}`;
     const kept = this.pages.get(key);
-    if (kept !== undefined) {
+    if (kept !== undefined && (kept.checkedAt === this.position || (await this.check(key, kept, after, history)))) {
       this.pages.delete(key);
       this.pages.set(key, kept);
-      if (kept.checkedAt !== this.position) await this.check(key, kept, after);
-      return withLatest(kept.head, kept.latest);
+      if (history !== undefined && history !== kept.history) throw historyGoneError(history, kept.history);
+      return withTail(kept.head, kept.latest, kept.history);
     }
-    const read = await this.read(after, limit);
+    const read = await this.read(after, limit, history);
     const changes = JSON.stringify(read.changes.map(({ sequence, time, change }) => publicChange(sequence, time, change, base)));
     const head = Buffer.from(`{"changes":${changes},"next":${read.changes.at(-1)?.sequence ?? after},"latest":`);
-    if (read.changes.length === limit) this.keep(key, { head, checkedAt: read.position, latest: read.latest });
-    return withLatest(head, read.latest);
+    if (read.changes.length === limit) this.keep(key, { head, checkedAt: read.position, latest: read.latest, history: read.history });
+    return withTail(head, read.latest, read.history);
   }
 
-  /** Whether the log still holds `page` (its first change's row), and the latest number now; a page it no longer holds is dropped. */
-  private async check(key: string, page: KeptPage, after: number): Promise<void> {
+  /**
+   * Whether the log still holds `page` (its first change's row) in the same history, and the latest
+   * number now; a page it no longer holds is dropped (false when only its history moved on).
+   */
+  private async check(key: string, page: KeptPage, after: number, history: string | undefined): Promise<boolean> {
     try {
-      const read = await this.read(after, 1);
+      const read = await this.read(after, 1, history);
+      if (read.history !== page.history) {
+        this.drop(key, page);
+        return false;
+      }
       page.checkedAt = read.position;
       page.latest = read.latest;
+      return true;
     } catch (error) {
-      if (this.pages.get(key) === page) {
-        this.pages.delete(key);
-        this.bytes -= page.head.length;
-      }
+      this.drop(key, page);
       throw error;
     }
   }
 
-  /** `limit` changes after `after`, with the position the read started at; the 410 when the log cannot go on from `after`. */
-  private async read(after: number, limit: number): Promise<{ position: number; latest: number; changes: readonly LoggedChange[] }> {
+  private drop(key: string, page: KeptPage): void {
+    if (this.pages.get(key) !== page) return;
+    this.pages.delete(key);
+    this.bytes -= page.head.length;
+  }
+
+  /**
+   * `limit` changes after `after`, with the position the read started at; the 410 when the log
+   * cannot go on from `after`, or counts in another history than `history`.
+   */
+  private async read(after: number, limit: number, history: string | undefined): Promise<FeedRead> {
     const position = this.position;
     const read = await this.store.readChanges(after, limit).catch((error: unknown) => {
       throw feedUnavailable(error);
     });
+    if (history !== undefined && history !== read.history) throw historyGoneError(history, read.history);
     if (read.changes === undefined) throw goneError(after, read.latest);
-    return { position, latest: read.latest, changes: read.changes };
+    return { position, latest: read.latest, history: read.history, changes: read.changes };
   }
 
   private keep(key: string, page: KeptPage): void {
@@ -98,7 +127,7 @@ export class ChangeFeed {
   }
 }
 
-function withLatest(head: Buffer, latest: number): Buffer {
-  const tail = Buffer.from(`${latest}}`);
+function withTail(head: Buffer, latest: number, history: string): Buffer {
+  const tail = Buffer.from(`${latest},"history":${JSON.stringify(history)}}`);
   return Buffer.concat([head, tail], head.length + tail.length);
 }

@@ -14,25 +14,29 @@ function sequenceNumber(name: string, raw: string): number {
   return Number(raw);
 }
 
-/** `after` and `limit` of `GET /api/changes`: a limit outside 1-1000 is refused, not clamped, as decisions §19 says. */
-export function feedCursor(query: Query): { readonly after: number; readonly limit: number } {
+/**
+ * `after`, `limit` and `history` of `GET /api/changes`: a limit outside 1-1000 is refused, not
+ * clamped, as decisions §19 says; any `history` is taken, since one not this database's is a 410 (§20).
+ */
+export function feedCursor(query: Query): { readonly after: number; readonly limit: number; readonly history: string | undefined } {
   const after = single(query, 'after');
   const limit = single(query, 'limit');
   const count = limit === undefined ? DEFAULT_FEED_LIMIT : /^[0-9]{1,4}$/.test(limit) ? Number(limit) : Number.NaN;
   if (!(count >= 1 && count <= MAX_FEED_LIMIT)) throw badRequest(`limit: must be a whole number from 1 to ${MAX_FEED_LIMIT}, got ${quote(limit ?? '')}`);
-  return { after: after === undefined ? 0 : sequenceNumber('after', after), limit: count };
+  return { after: after === undefined ? 0 : sequenceNumber('after', after), limit: count, history: single(query, 'history') };
 }
 
 /**
  * Where a stream starts: after `Last-Event-ID` (an EventSource resuming sends the last `id:` it
  * saw, and it wins over the `after` its URL still carries), else after `?after=`, else from now
- * (undefined).
+ * (undefined); and the history the resume point counts in, when the client says.
  */
-export function streamStart(query: Query, lastEventId: string | string[] | undefined): number | undefined {
+export function streamStart(query: Query, lastEventId: string | string[] | undefined): { readonly after: number | undefined; readonly history: string | undefined } {
   if (Array.isArray(lastEventId)) throw badRequest('Last-Event-ID: given more than once');
-  if (lastEventId !== undefined) return sequenceNumber('Last-Event-ID', lastEventId.trim());
+  const history = single(query, 'history');
+  if (lastEventId !== undefined) return { after: sequenceNumber('Last-Event-ID', lastEventId.trim()), history };
   const after = single(query, 'after');
-  return after === undefined ? undefined : sequenceNumber('after', after);
+  return { after: after === undefined ? undefined : sequenceNumber('after', after), history };
 }
 
 /**
@@ -47,4 +51,13 @@ export function cursorProblem(after: number, latest: number): string {
 
 export function goneError(after: number, latest: number): HttpError {
   return new HttpError(410, cursorProblem(after, latest), {}, { snapshot: SNAPSHOT_PATH });
+}
+
+/** Why a cursor from another history cannot go on: the database was restored or replaced since the copy began (decisions §20). */
+export function historyProblem(asked: string, current: string): string {
+  return `history: ${quote(asked)} is not this catalogue's history (${current}): it was restored or replaced since; start again from ${SNAPSHOT_PATH}`;
+}
+
+export function historyGoneError(asked: string, current: string): HttpError {
+  return new HttpError(410, historyProblem(asked, current), {}, { snapshot: SNAPSHOT_PATH });
 }

@@ -12,7 +12,8 @@ import { clientAddress, type TrustFunction } from '../caller/proxy-trust.js';
 import { ErrorBodySchema } from '../answers/errors.js';
 import { DOCUMENTED_ONLY } from '../contract/request-schemas.js';
 import type { Query } from '../input/query.js';
-import { cursorProblem, SNAPSHOT_PATH, streamStart } from './cursor.js';
+import { cursorProblem, historyProblem, SNAPSHOT_PATH, streamStart } from './cursor.js';
+import { HistorySchema } from './history-schema.js';
 import { feedUnavailable } from './change-feed.js';
 import { HEARTBEAT_MS, type OpenStreams } from './open-streams.js';
 
@@ -31,22 +32,27 @@ export interface StreamDeps {
 
 const StreamQuerySchema = Type.Object({
   after: Type.Optional(Type.Integer({ minimum: 0, description: 'Start after this sequence (a snapshot\'s); `Last-Event-ID` wins when both are sent. Neither: from now.' })),
+  history: Type.Optional(HistorySchema),
 });
 const LastEventIdSchema = Type.Object({
   'last-event-id': Type.Optional(Type.String({ description: 'The `id` of the last event received: an EventSource sends it when it reconnects' })),
 });
 
-const STREAM_DESCRIPTION = `Server-Sent Events. Each change is an event whose \`id\` is its sequence, \`event\` its type and
+const STREAM_DESCRIPTION = `Server-Sent Events. The first event is \`hello\`, whose \`data\` is the database's history id
+(the \`history\` of \`GET ${SNAPSHOT_PATH}\`). Each change is then an event whose \`id\` is its sequence, \`event\` its type and
 \`data\` the change item of \`GET /api/changes\`, one JSON object on one line:
 
 \`\`\`
+event: hello
+data: q1Vb3kQ2R9mZ7xT0aLw4Ne
+
 id: 42
 event: slot.upserted
 data: {"sequence":42,"time":"2030-01-01T12:00:00.000Z","type":"slot.upserted","slot":{…}}
 \`\`\`
 
 A comment line (\`: keep-alive\`) comes at least every ${HEARTBEAT_MS / 1000} seconds. When the resume point is older than
-the changes kept (or beyond them), the stream sends one \`reset\` event whose data is
+the changes kept (or beyond them), or \`history\` is not the database's (it was restored since), the stream sends one \`reset\` event whose data is
 \`{"snapshot":"${SNAPSHOT_PATH}","message":…}\` and ends: load the snapshot and resume from its \`sequence\`. The stream
 also ends when the server shuts down; reconnect with \`Last-Event-ID\`.`;
 
@@ -76,7 +82,7 @@ export function streamRoute(app: FastifyInstance, deps: StreamDeps): void {
     },
   };
   app.get('/api/changes/stream', { ...DOCUMENTED_ONLY, schema }, async (request, reply) => {
-    const start = streamStart(request.query as Query, request.headers['last-event-id']);
+    const { after: start, history } = streamStart(request.query as Query, request.headers['last-event-id']);
     const client = clientKey(clientAddress(request.raw, deps.proxyTrust) ?? 'unknown', config.rateLimit.ipv6Prefix);
     const base = baseUrl(request, config);
     const body = new PassThrough();
@@ -87,7 +93,7 @@ export function streamRoute(app: FastifyInstance, deps: StreamDeps): void {
       if (ended || body.write(text)) return undefined;
       return new Promise((resolve) => body.once('drain', resolve).once('close', resolve));
     };
-    const reset = (after: number, latest: number) => write(event('reset', JSON.stringify({ snapshot: SNAPSHOT_PATH, message: cursorProblem(after, latest) })));
+    const reset = (message: string) => write(event('reset', JSON.stringify({ snapshot: SNAPSHOT_PATH, message })));
     const send = async (changes: readonly LoggedChange[]) => {
       for (const { sequence, time, change } of changes) {
         if (ended) return;
@@ -125,7 +131,7 @@ export function streamRoute(app: FastifyInstance, deps: StreamDeps): void {
         }
         const page = await store.readChanges(sent, CATCH_UP_PAGE);
         if (page.changes === undefined) {
-          await reset(sent, page.latest);
+          await reset(cursorProblem(sent, page.latest));
           end();
           return;
         }
@@ -152,16 +158,23 @@ export function streamRoute(app: FastifyInstance, deps: StreamDeps): void {
       // Tells nginx-style proxies not to hold events back in a buffer.
       .header('x-accel-buffering', 'no');
     // The first line leaves at once, so the client knows the stream is open even when nothing changes.
-    void write(`retry: ${RETRY_MS}\n: changes after ${sent}\n\n`);
-    if (start !== undefined) {
+    void write(`retry: ${RETRY_MS}\n: changes after ${sent}\n\n${event('hello', tail.history)}`);
+    if (start !== undefined || history !== undefined) {
       // The log decides whether it can go on from a resume point (the tail's window may reach back
-      // further than what is kept, and cannot tell a change not followed yet from another database's cursor).
+      // further than what is kept, and cannot tell a change not followed yet from another database's
+      // cursor), and whether the client's copy is of the database's history (decisions §20).
       const page = await store.readChanges(sent, 1).catch((error: unknown) => {
         end();
         throw feedUnavailable(error);
       });
-      if (page.changes === undefined) {
-        void reset(sent, page.latest);
+      const problem =
+        history !== undefined && history !== page.history
+          ? historyProblem(history, page.history)
+          : start !== undefined && page.changes === undefined
+            ? cursorProblem(sent, page.latest)
+            : undefined;
+      if (problem !== undefined) {
+        void reset(problem);
         end();
       }
     }

@@ -174,6 +174,10 @@ const CASES: readonly Case[] = [
   { name: 'feed conditional', raw: get('/api/changes?limit=1', conditional('*')), fast: true },
   { name: 'feed bad host', raw: get('/api/changes?limit=1', 'Host: bad_host\r\nX-Request-Id: case\r\n'), fast: true },
   { name: 'feed escaped after', raw: get('/api/changes?after=%31'), fast: true },
+  { name: 'feed of another history', raw: get('/api/changes?history=AAAAAAAAAAAAAAAAAAAAAA'), fast: true },
+  { name: 'feed kept page of another history', raw: get('/api/changes?after=1&limit=1&history=other'), fast: true },
+  { name: 'feed empty history', raw: get('/api/changes?after=4&history='), fast: true },
+  { name: 'feed history repeated', raw: get('/api/changes?history=a&history=b'), fast: true },
   { name: 'feed trailing slash', raw: get('/api/changes/'), fast: false },
   { name: 'feed stream', raw: get('/api/changes/stream?after=99999'), fast: false },
   { name: 'preflight', raw: 'OPTIONS /api/slots/cherry-gems HTTP/1.1\r\nHost: slots.test\r\nX-Request-Id: case\r\n\r\n', fast: false },
@@ -395,6 +399,18 @@ describe('the fast path answers exactly as Fastify does', { timeout: 30_000 }, (
     const [fast, framework] = [requestLines(pair.fast.log), requestLines(pair.framework.log)];
     assert.ok(fast.filter((line) => line['msg'] === 'request completed').length >= CASES.filter((c) => c.fast).length);
     assert.deepEqual(fast, framework);
+  });
+
+  it('answers a page of the database\'s own history alike, the first time and kept', async () => {
+    const { history } = pair.fast.catalogue.view;
+    for (const target of [`/api/changes?after=0&limit=2&history=${history}`, `/api/changes?after=2&history=${history}`]) {
+      for (const round of ['first', 'again']) {
+        const fast = await send(pair.fast.port, get(target));
+        assert.equal(fast.statusLine, 'HTTP/1.1 200 OK', target);
+        assert.equal((JSON.parse(fast.body.toString()) as { history: string }).history, history);
+        assert.deepEqual(comparable(fast), comparable(await send(pair.framework.port, get(target))), `${target} (${round})`);
+      }
+    }
   });
 
   it('answers requests sent together on one connection in order, fast and Fastify-answered ones mixed, as Fastify does', async () => {

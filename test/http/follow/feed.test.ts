@@ -9,6 +9,7 @@ import { assertCors, errorMessage, json } from '../../support/http.js';
 
 interface Snapshot {
   sequence: number;
+  history: string;
   slots: { id: string; slug: string; url: string }[];
   categories: Record<string, string[]>;
 }
@@ -16,6 +17,7 @@ interface ChangePage {
   changes: { sequence: number; time: string; type: string; slot?: { id: string; name: string }; id?: string; slug?: string | null; categories?: unknown }[];
   next: number;
   latest: number;
+  history: string;
 }
 
 describe('GET /api/catalogue and GET /api/changes', () => {
@@ -69,7 +71,32 @@ describe('GET /api/catalogue and GET /api/changes', () => {
     const rest = json<ChangePage>(await test.app.inject({ url: `/api/changes?after=${page.next}` }));
     assert.deepEqual(rest.changes.map((change) => [change.type, change.categories]), [['categories.replaced', { luck: ['🍀'] }]]);
     const none = json<ChangePage>(await test.app.inject({ url: `/api/changes?after=${rest.latest}` }));
-    assert.deepEqual(none, { changes: [], next: rest.latest, latest: rest.latest });
+    assert.deepEqual(none, { changes: [], next: rest.latest, latest: rest.latest, history: test.catalogue.view.history });
+  });
+
+  it('answers the database\'s history id with the snapshot and every page, and 410 to another history as to a lost cursor', async () => {
+    const snapshot = json<Snapshot>(await test.app.inject({ url: '/api/catalogue' }));
+    assert.match(snapshot.history, /^[A-Za-z0-9_-]{22}$/);
+    const stored = await test.catalogue.store.readChanges(snapshot.sequence, 1);
+    assert.equal(snapshot.history, stored.history, 'the store\'s, not made up per answer');
+    assert.equal((await test.catalogue.store.load()).history, snapshot.history);
+    const same = json<ChangePage>(await test.app.inject({ url: `/api/changes?after=${snapshot.sequence}&history=${snapshot.history}` }));
+    assert.equal(same.history, snapshot.history);
+    // A full page is kept: a kept page is refused to another history too.
+    assert.equal((await test.app.inject({ method: 'POST', url: '/api/admin/slots', headers: AUTH, payload: slotFields({ name: 'History Kept' }) })).statusCode, 201);
+    const full = `/api/changes?after=${snapshot.sequence}&limit=1`;
+    assert.equal(json<ChangePage>(await test.app.inject({ url: `${full}&history=${snapshot.history}` })).changes.length, 1);
+    for (const other of ['AAAAAAAAAAAAAAAAAAAAAA', 'not-even-an-id', '']) {
+      for (const url of [`/api/changes?after=${snapshot.sequence}&history=${other}`, `${full}&history=${other}`]) {
+        const answer = await test.app.inject({ url });
+        assert.equal(answer.statusCode, 410, `${url}: ${answer.body}`);
+        const body = json<{ message: string; snapshot: string }>(answer);
+        assert.equal(body.snapshot, '/api/catalogue');
+        assert.match(body.message, /^history: /);
+        assertCors(answer);
+      }
+    }
+    assert.match(errorMessage(await test.app.inject({ url: `/api/changes?history=${snapshot.history}&history=x` }), 400), /^history: /);
   });
 
   it('refuses a bad after or limit with a 400 naming it, changing nothing', async () => {

@@ -89,6 +89,34 @@ describe('GET /api/changes/stream', () => {
     }
   });
 
+  it('sends the history id first as a hello event, and one reset to a resume point of another history', async () => {
+    const { test, port } = await serve();
+    const { history } = test.catalogue.view;
+    assert.match(history, /^[A-Za-z0-9_-]{22}$/);
+    const start = test.catalogue.position;
+    const fromNow = await open(port, `/api/changes/stream?history=${history}`);
+    const resumed = await open(port, `/api/changes/stream?history=${history}`, { 'last-event-id': String(start) });
+    await create(test, 'Hello Slot');
+    for (const stream of [fromNow, resumed]) {
+      await stream.until((events) => events.length === 1);
+      assert.equal(stream.history, history, 'the first event is hello, its data the history id');
+      assert.equal(stream.events[0]?.event, 'slot.upserted');
+    }
+    for (const [path, headers] of [
+      ['/api/changes/stream?history=AAAAAAAAAAAAAAAAAAAAAA', {}],
+      [`/api/changes/stream?after=${start}&history=other`, {}],
+      ['/api/changes/stream?history=', { 'last-event-id': String(start) }],
+    ] as const) {
+      const stream = await open(port, path, headers);
+      await stream.ended;
+      assert.equal(stream.history, history, path);
+      assert.deepEqual(stream.events.map((event) => event.event), ['reset'], path);
+      const reset = JSON.parse(stream.events[0]?.data ?? '') as { snapshot: string; message: string };
+      assert.equal(reset.snapshot, '/api/catalogue');
+      assert.match(reset.message, /^history: /);
+    }
+  });
+
   it('refuses a Last-Event-ID or after that is not a sequence with a 400 naming it', async () => {
     const { port } = await serve();
     for (const [path, headers, name] of [
