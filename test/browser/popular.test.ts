@@ -1,18 +1,11 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import axe from 'axe-core';
 import type { Browser } from 'playwright-core';
 import { PopularOrder } from '../../src/insights/popular-order.js';
 import type { TestApp } from '../support/app.js';
+import { expectAccessible } from './axe.js';
 import { DESKTOP, launchBrowser, openPage, PHONE, screenshot, startListeningApp } from './browser.js';
 import { BROWSER_CATALOGUE } from './catalogue.js';
-
-/** axe-core's browser build, evaluated in the page (through the debugger, so the page's CSP does not apply). */
-const AXE_SOURCE = axe.source;
-
-interface AxeResults {
-  readonly violations: readonly { readonly id: string; readonly help: string; readonly nodes: readonly { readonly target: readonly string[] }[] }[];
-}
 
 /** Nine slots played today, the most played first: the home page shows the first eight. */
 const PLAYED = [7, 3, 12, 1, 9, 4, 15, 6, 2];
@@ -49,12 +42,7 @@ describe('the popular slots on the home page, in a real browser', { timeout: 120
         const section = page.getByRole('region', { name: 'Popular this week' });
         const expected = PLAYED.slice(0, 8).map((id) => test.catalogue.current.find(String(id))?.name);
         assert.deepEqual(await section.locator('.card-name').allTextContents(), expected);
-        await page.evaluate(AXE_SOURCE);
-        const results = (await page.evaluate('window.axe.run(document, { resultTypes: ["violations"] })')) as AxeResults;
-        assert.deepEqual(
-          results.violations.map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`),
-          [],
-        );
+        await expectAccessible(page, `home page with its popular slots at ${viewport.width} px`);
         await screenshot(page, `home-popular-${viewport.width}`);
         await section.getByRole('link', { name: new RegExp(expected[1] ?? '') }).click();
         await page.waitForURL(/\/slots\//);
