@@ -5,6 +5,8 @@ export const PROGRAMS = {
   server: 'src/server.ts',
   operator: 'src/cli/operator.ts',
   webhookWorker: 'test/support/webhook-worker.ts',
+  printRequestId: 'test/support/print-request-id.ts',
+  nextTickFeedback: 'test/support/next-tick-feedback.ts',
 } as const;
 
 /** Set by scripts/run-tests.ts to the folder where it bundled the programs beside the tests. */
