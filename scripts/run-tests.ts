@@ -86,8 +86,8 @@ try {
     banner: { js: REQUIRE_IN_ESM },
     plugins: [ownImportMetaUrl],
     sourcemap: 'linked',
-    // The maps point at the sources, which are on disk: copies of them inside made every process that loads
-    // the bundles (each test file, each server a test starts) spend about 0.3 s of CPU reading its maps.
+    // The maps point at the sources, which are on disk: copies of them inside (megabytes) were read by every
+    // test process at start (--enable-source-maps) for nothing.
     sourcesContent: false,
     logLevel: 'warning',
   });
