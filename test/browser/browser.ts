@@ -66,9 +66,9 @@ export async function openPage(browser: Browser, viewport: ViewportSize = DESKTO
 /**
  * Saves `artifacts/screenshots/{name}.png`: the whole page, or only what the screen shows.
  *
- * The whole page is asked of Chromium itself, with its PNG encoded for speed: the same pixels in a
- * larger file. Playwright's own full-page PNG, at a phone's two pixels per point on a long page, took
- * about a second of the browser's CPU each, most of the browser files' work.
+ * The whole page is asked of Chromium itself, with its PNG encoded for speed: the same picture in a
+ * larger file. Playwright's own full-page PNG of a long page at a phone's two pixels per point cost the
+ * browser more than twice the CPU.
  */
 export async function screenshot(page: Page, name: string, fullPage = true): Promise<void> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
