@@ -6,6 +6,7 @@ import { ADMIN_TOKEN } from '../support/admin.js';
 import { createTestDatabase, type TestDatabase } from '../support/postgres.js';
 import { startServer, type ServerProcess } from '../support/process.js';
 import { deleteKeys, REDIS_URL, testKeyPrefix } from '../ratelimit/redis-support.js';
+import { eventually } from '../support/wait.js';
 
 /**
  * Instances on one PostgreSQL and one Redis, as in production: their counts add up; SIGTERM writes
@@ -77,7 +78,8 @@ describe('insights across instances (decisions §21)', { timeout: 120_000 }, () 
     const before = await playsCounted();
     const c = await start();
     for (let i = 0; i < 3; i++) await play(c, `c${i}`);
-    await new Promise((resolve) => setTimeout(resolve, 10_500));
+    // Counted once flushed, within the 10 s (no fixed wait: the next flush may come at once).
+    await eventually(async () => (await playsCounted()) === before + 3, 10_500, 'the plays to be written before the kill', 250);
     await c.kill();
     logs.push(c.output());
     assert.equal(await playsCounted(), before + 3);

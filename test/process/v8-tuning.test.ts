@@ -4,9 +4,8 @@ import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
-import { pathToFileURL } from 'node:url';
+import { programArguments } from '../support/programs.js';
 
-const TUNING_MODULE = pathToFileURL('src/v8-tuning.ts').href;
 /**
  * The child's environment without coverage collection (a coverage run's instrumentation changes the
  * feedback read here): NODE_V8_COVERAGE propagates to subprocesses unless set to an empty string.
@@ -14,28 +13,15 @@ const TUNING_MODULE = pathToFileURL('src/v8-tuning.ts').href;
 const UNCOVERED_ENV = { ...process.env, NODE_V8_COVERAGE: '' };
 
 /**
- * A child process that makes `process.nextTick` queue entries, collects the whole heap a few times
- * while none is alive, makes more, and prints V8's feedback for `nextTick` (natives syntax): one
- * state per property definition of the entry's object literal. V8 prints through C's buffered
- * stdout, which a pipe may cut short at exit; a file gets all of it.
+ * V8's feedback for `nextTick` after idle full collections (test/support/next-tick-feedback.ts), with
+ * the tuning or without: one state per property definition of the entry's object literal. V8 prints
+ * through C's buffered stdout, which a pipe may cut short at exit; a file gets all of it.
  */
 function literalFeedbackStates(tuned: boolean, directory: string): string[] {
-  const script = `
-    if (${tuned}) (await import(${JSON.stringify(TUNING_MODULE)})).tuneV8ForServing();
-    const ticks = async (count) => { for (let i = 0; i < count; i++) await new Promise((resolve) => process.nextTick(resolve)); };
-    await ticks(2000);
-    for (let i = 0; i < 8; i++) {
-      await new Promise((resolve) => setTimeout(resolve, 5));
-      globalThis.gc();
-      await ticks(10);
-    }
-    await ticks(2000);
-    new Function('f', '%DebugPrint(f)')(process.nextTick);
-  `;
   const output = join(directory, `feedback-${tuned ? 'tuned' : 'untuned'}.txt`);
   const file = openSync(output, 'w');
   try {
-    const child = spawnSync(process.execPath, ['--import', 'tsx', '--expose-gc', '--allow-natives-syntax', '--input-type=module', '-e', script], { stdio: ['ignore', file, 'pipe'], env: UNCOVERED_ENV });
+    const child = spawnSync(process.execPath, ['--expose-gc', '--allow-natives-syntax', ...programArguments('nextTickFeedback'), tuned ? 'tuned' : 'untuned'], { stdio: ['ignore', file, 'pipe'], env: UNCOVERED_ENV });
     assert.equal(child.status, 0, String(child.stderr));
   } finally {
     closeSync(file);

@@ -7,6 +7,8 @@ export const PROGRAMS = {
   backup: 'src/cli/backup.ts',
   restore: 'src/cli/restore.ts',
   webhookWorker: 'test/support/webhook-worker.ts',
+  printRequestId: 'test/support/print-request-id.ts',
+  nextTickFeedback: 'test/support/next-tick-feedback.ts',
 } as const;
 
 /** Set by scripts/run-tests.ts to the folder where it bundled the programs beside the tests. */

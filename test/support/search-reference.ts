@@ -14,18 +14,40 @@ import { slotRecord } from './fixtures.js';
  * typos by an edit-distance table, every slot checked against every rule.
  */
 
-export function referenceWords(text: string): string[] {
-  return text
+/**
+ * The pure functions below are asked about the same few texts again for every slot of every question
+ * (20,000 slots in search-scale.test.ts): each answer is worked out once and kept, as read-only.
+ */
+function remembered<T>(work: (key: string) => T): (key: string) => T {
+  const answers = new Map<string, T>();
+  return (key) => {
+    let answer = answers.get(key);
+    if (answer === undefined) {
+      answer = work(key);
+      answers.set(key, answer);
+    }
+    return answer;
+  };
+}
+
+export const referenceWords: (text: string) => readonly string[] = remembered((text) =>
+  text
     .toLowerCase()
     .normalize('NFKD')
     .replace(/\p{M}/gu, '')
     .replace(/['’]/g, '')
     .split(/[^\p{L}\p{N}]+/u)
-    .filter((word) => word !== '');
-}
+    .filter((word) => word !== ''),
+);
+
+const editDistances = remembered((pair) => {
+  const [a = '', b = ''] = pair.split('\n');
+  return optimalAlignmentDistance(a, b);
+});
+const editDistance = (a: string, b: string): number => editDistances(`${a}\n${b}`);
 
 /** Optimal string alignment distance (insert, delete, replace, swap neighbours). */
-function editDistance(a: string, b: string): number {
+function optimalAlignmentDistance(a: string, b: string): number {
   const x = Array.from(a);
   const y = Array.from(b);
   const table = Array.from({ length: x.length + 1 }, (_, i) =>
@@ -85,13 +107,14 @@ export function referenceSearch(records: readonly SlotRecord[], query: SlotQuery
   return hits.sort(referenceOrder(query.order));
 }
 
+const fold = remembered((text) => text.toLowerCase().normalize('NFKD').replace(/\p{M}/gu, ''));
+
 function referenceOrder({ key, descending, ranking }: SlotOrder): (a: ReferenceHit, b: ReferenceHit) => number {
   const id = (a: ReferenceHit, b: ReferenceHit) => a.record.id - b.record.id;
   // Popular (decisions §21): ranked slots by their first place in the ranking, then the rest by id; one direction.
   const ranked = ranking?.ids ?? [];
   const placeOf = (hit: ReferenceHit) => (ranked.includes(hit.record.id) ? ranked.indexOf(hit.record.id) : ranked.length);
   const direction = descending ? -1 : 1;
-  const fold = (text: string) => text.toLowerCase().normalize('NFKD').replace(/\p{M}/gu, '');
   return (a, b) => {
     switch (key) {
       case 'relevance':

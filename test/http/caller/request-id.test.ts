@@ -3,6 +3,7 @@ import { execFileSync } from 'node:child_process';
 import type { IncomingMessage } from 'node:http';
 import { describe, it } from 'node:test';
 import { requestId } from '../../../src/http/caller/request-id.js';
+import { programArguments } from '../../support/programs.js';
 
 const withHeaders = (headers: IncomingMessage['headers']) => ({ headers }) as IncomingMessage;
 const FRESH_ID = /^([\w-]{12})-([1-9]\d*)$/;
@@ -23,8 +24,7 @@ describe('request ids', () => {
 
   it('gives another process another prefix', () => {
     const mine = parts(requestId(withHeaders({}))).prefix;
-    const script = "import('./src/http/caller/request-id.ts').then((m) => process.stdout.write(m.requestId({ headers: {} })))";
-    const other = (): string => execFileSync(process.execPath, ['--import', 'tsx', '-e', script], { encoding: 'utf8' });
+    const other = (): string => execFileSync(process.execPath, programArguments('printRequestId'), { encoding: 'utf8' });
     const prefixes = [mine, parts(other()).prefix, parts(other()).prefix];
     assert.equal(new Set(prefixes).size, 3, prefixes.join(' '));
   });
