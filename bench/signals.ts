@@ -11,8 +11,8 @@
  *
  *   flock /tmp/slotmoji-bench.lock npm run bench:signals
  *
- * Knobs: BENCH_SIGNALS_BASE (the commit before the signals by default), BENCH_SIGNALS_WITH (HEAD), BENCH_SIGNALS_ROUNDS (5),
- * BENCH_SIGNALS_SECONDS (2 per round and side), BENCH_SIGNALS_CELLS (cell names separated by semicolons, as cell names hold commas
+ * Knobs: BENCH_SIGNALS_BASE (the commit before the signals by default), BENCH_SIGNALS_WITH (HEAD), BENCH_SIGNALS_ROUNDS (9),
+ * BENCH_SIGNALS_SECONDS (3 per round and side; with 5 rounds of 2 s, builds that differ only off the request path came out 0.75-1.12x), BENCH_SIGNALS_CELLS (cell names separated by semicolons, as cell names hold commas
  * to run; all public cells by default), BENCH_CONNECTIONS (32).
  */
 import { execFileSync, spawn } from 'node:child_process';
@@ -31,8 +31,8 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 /** The last commit before the signals (the install commit of issue 48). */
 const BEFORE_SIGNALS = 'c263a16';
 const knob = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
-const ROUNDS = knob('BENCH_SIGNALS_ROUNDS', 5);
-const SECONDS = knob('BENCH_SIGNALS_SECONDS', 2);
+const ROUNDS = knob('BENCH_SIGNALS_ROUNDS', 9);
+const SECONDS = knob('BENCH_SIGNALS_SECONDS', 3);
 const CONNECTIONS = knob('BENCH_CONNECTIONS', 32);
 const CELLS = process.env['BENCH_SIGNALS_CELLS']?.split(';').map((cell) => cell.trim());
 const line = (text = '') => void process.stdout.write(`${text}\n`);
