@@ -1,3 +1,4 @@
+import { setPriority } from 'node:os';
 import { parseArgs } from 'node:util';
 import { writeBackup } from '../backup/write-backup.js';
 import { ConfigError, loadConfig } from '../config.js';
@@ -14,6 +15,9 @@ function progressLine(written: number, total: number): void {
 
 /** `npm run backup -- FILE` (decisions §20): the whole state of the configured store, as one consistent file. */
 async function main(): Promise<void> {
+  // Batch work beside a serving instance: the lowest CPU priority, taken before any thread starts, so that
+  // the thread pool's gzip and age threads inherit it and the service's answers come first.
+  setPriority(19);
   const { values, positionals } = parseArgs({ options: { recipient: { type: 'string', multiple: true } }, allowPositionals: true, strict: true });
   const [target, ...rest] = positionals;
   if (target === undefined || rest.length > 0) throw new Error(`give one FILE\n${USAGE}`);

@@ -1,3 +1,4 @@
+import { setPriority } from 'node:os';
 import { parseArgs } from 'node:util';
 import { BackupFileError } from '../backup/backup-header.js';
 import { damageOf, openBackup } from '../backup/read-backup.js';
@@ -14,6 +15,9 @@ const USAGE = `usage: npm run restore -- FILE [--identity KEYFILE]
  * under a new history id; the change sequence goes on from the backup's.
  */
 async function main(): Promise<void> {
+  // Batch work beside a serving instance: the lowest CPU priority, taken before any thread starts, so that
+  // the thread pool's gzip and age threads inherit it and the service's answers come first.
+  setPriority(19);
   const { values, positionals } = parseArgs({ options: { identity: { type: 'string' } }, allowPositionals: true, strict: true });
   const [source, ...rest] = positionals;
   if (source === undefined || rest.length > 0) throw new Error(`give one FILE\n${USAGE}`);
