@@ -9,7 +9,7 @@
  *
  *   flock /tmp/slotmoji-bench.lock npm run bench:insights-cells
  *
- * Knobs: BENCH_INSIGHTS_ROUNDS (5), BENCH_INSIGHTS_SECONDS (2 per round and side), BENCH_CONNECTIONS (32),
+ * Knobs: BENCH_INSIGHTS_ROUNDS (9), BENCH_INSIGHTS_SECONDS (3 per round and side, as bench:signals: shorter rounds drift), BENCH_CONNECTIONS (32),
  * BENCH_INSIGHTS_SLOTS (100000), BENCH_INSIGHTS_DAYS (400), BENCH_INSIGHTS_KEYS_PER_HOUR (500),
  * BENCH_INSIGHTS_REPEATS (5 timed reports per range), BENCH_INSIGHTS_PARTS (`cells,report` by default),
  * BENCH_INSIGHTS_PG (the maintenance database through which a throwaway one is made;
@@ -34,8 +34,8 @@ import { startSlotmoji, type SlotmojiServer } from './servers/slotmoji-server.js
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const knob = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
-const ROUNDS = knob('BENCH_INSIGHTS_ROUNDS', 5);
-const SECONDS = knob('BENCH_INSIGHTS_SECONDS', 2);
+const ROUNDS = knob('BENCH_INSIGHTS_ROUNDS', 9);
+const SECONDS = knob('BENCH_INSIGHTS_SECONDS', 3);
 const CONNECTIONS = knob('BENCH_CONNECTIONS', 32);
 const SLOTS = knob('BENCH_INSIGHTS_SLOTS', 100_000);
 const DAYS = knob('BENCH_INSIGHTS_DAYS', 400);
