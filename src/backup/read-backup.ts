@@ -138,7 +138,7 @@ export async function openBackup(source: string, identityFile: string | undefine
   let peeked = await peek(input, AGE_MAGIC.length).catch((error: unknown) => {
     throw new BackupFileError(`cannot read ${source} (${error instanceof Error ? error.message : String(error)})`);
   });
-  if (peeked.head.length === 0) throw new BackupFileError('the file is empty');
+  if (peeked.head.length === 0) throw new BackupFileError(source === '-' ? 'stdin is empty' : 'the file is empty');
   if (peeked.head.subarray(0, AGE_MAGIC.length).toString('latin1') === AGE_MAGIC) {
     peeked = await peek(await decrypted(peeked.stream, identity), GZIP_MAGIC.length);
   }

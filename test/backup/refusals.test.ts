@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { getPriority, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { after, before, describe, it } from 'node:test';
@@ -15,6 +15,8 @@ import { runCli, startCli } from './cli.js';
 
 /** Audit entries in the source: enough that a backup or a restore takes a while, to be killed half way. */
 const AUDIT_ENTRIES = 150_000;
+/** The niceness both commands take (setPriority(19)), so that a serving instance's answers come first. */
+const LOWEST_PRIORITY = 19;
 /** Bytes of one line past what a restore reads. */
 const LONGER_THAN_ANY_LINE = MAX_LINE_CHARS + 1024 * 1024;
 
@@ -117,6 +119,9 @@ describe('backup and restore refuse what they cannot do whole, and change nothin
       const counts = sqliteCounts(target);
       assert.ok(counts === undefined || Object.values(counts).every((count) => count === 0), `${name}: ${JSON.stringify(counts)}`);
     }
+    const emptyInput = await runCli('restore', ['-'], { DATABASE_URL: join(dir, 'target-stdin.db') }, '');
+    assert.equal(emptyInput.status, 1, emptyInput.stderr);
+    assert.equal(emptyInput.stderr, 'restore: stdin is empty\n');
     const unreachable = await runCli('restore', [good], { DATABASE_URL: 'postgres://postgres@127.0.0.1:1/nowhere' });
     assert.equal(unreachable.status, 1);
     assert.match(unreachable.stderr, /^restore: the database is unavailable[^\n]*\n$/);
@@ -138,6 +143,7 @@ describe('backup and restore refuse what they cannot do whole, and change nothin
     const target = join(dir, 'killed.backup');
     const running = startCli('backup', [target], { DATABASE_URL: source });
     await eventually(() => readdirSync(dir).some((name) => name.startsWith('killed.backup.partial-') && statSync(join(dir, name)).size > 0), 60_000, 'the backup writing');
+    assert.equal(getPriority(running.child.pid), LOWEST_PRIORITY, 'a backup runs at the lowest CPU priority, beside the service');
     running.child.kill('SIGKILL');
     assert.equal((await running.done).signal, 'SIGKILL');
     assert.equal(existsSync(target), false);
@@ -160,6 +166,7 @@ describe('backup and restore refuse what they cannot do whole, and change nothin
     } finally {
       await client.end();
     }
+    assert.equal(getPriority(running.child.pid), LOWEST_PRIORITY, 'a restore runs at the lowest CPU priority, beside the service');
     running.child.kill('SIGKILL');
     assert.equal((await running.done).signal, 'SIGKILL');
     assert.deepEqual(await postgresCounts(database.url), { slots: 0, operators: 0, audit: 0 });
