@@ -5,13 +5,16 @@
  *    `INSIGHTS=off`: each at least 0.95x the requests per second, both sides in alternating rounds,
  *    ratios per round pair, medians (bench/measure/rounds.ts);
  * 2. the plays report over 400 days of hourly rows for 100,000 slots against the same report over one
- *    day, on SQLite and on PostgreSQL: at most 1.5x the time (bench/measure/insight-report.ts).
+ *    day, on SQLite and on PostgreSQL: at most 1.5x the time (bench/measure/insight-report.ts);
+ * 3. one visitor sending searches that never repeat, as fast as the server answers (far past the issue's
+ *    10,000 a minute), on and off: at least 0.95x the requests per second, and the server's memory grown
+ *    by at most 64 MB more than with insights off (the counter's buffer and its repeat memory are capped).
  *
  *   flock /tmp/slotmoji-bench.lock npm run bench:insights-cells
  *
  * Knobs: BENCH_INSIGHTS_ROUNDS (9), BENCH_INSIGHTS_SECONDS (3 per round and side, as bench:signals: shorter rounds drift), BENCH_CONNECTIONS (32),
  * BENCH_INSIGHTS_SLOTS (100000), BENCH_INSIGHTS_DAYS (400), BENCH_INSIGHTS_KEYS_PER_HOUR (500),
- * BENCH_INSIGHTS_REPEATS (5 timed reports per range), BENCH_INSIGHTS_PARTS (`cells,report` by default),
+ * BENCH_INSIGHTS_REPEATS (5 timed reports per range), BENCH_INSIGHTS_PARTS (`cells,report,flood` by default),
  * BENCH_INSIGHTS_PG (the maintenance database through which a throwaway one is made;
  * postgres://postgres@127.0.0.1:5432/postgres; `none` skips PostgreSQL).
  */
@@ -25,11 +28,12 @@ import { PostgresStore } from '../src/store/postgres.js';
 import { SqliteStore } from '../src/store/sqlite.js';
 import type { Store } from '../src/store/store.js';
 import { readCatalogueDocument } from '../src/store/bundled.js';
-import { loadRunner, type LoadSettings } from './load/load.js';
+import { floodRunner, loadRunner, type LoadSettings } from './load/load.js';
 import { LIST_50_WORKLOAD, MATCH_WORKLOAD, SLUG_WORKLOAD, workloads } from './load/workloads.js';
 import { describeMachine, loadAverage } from './measure/machine.js';
 import { seedPlays, timeReports } from './measure/insight-report.js';
 import { measureRounds, summariseRounds } from './measure/rounds.js';
+import { memoryOf } from './servers/processes.js';
 import { startSlotmoji, type SlotmojiServer } from './servers/slotmoji-server.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -41,10 +45,13 @@ const SLOTS = knob('BENCH_INSIGHTS_SLOTS', 100_000);
 const DAYS = knob('BENCH_INSIGHTS_DAYS', 400);
 const KEYS_PER_HOUR = knob('BENCH_INSIGHTS_KEYS_PER_HOUR', 500);
 const REPEATS = knob('BENCH_INSIGHTS_REPEATS', 5);
-const PARTS = (process.env['BENCH_INSIGHTS_PARTS'] ?? 'cells,report').split(',');
+const PARTS = (process.env['BENCH_INSIGHTS_PARTS'] ?? 'cells,report,flood').split(',');
 const MAINTENANCE = process.env['BENCH_INSIGHTS_PG'] ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const CELL_TARGET = 0.95;
 const REPORT_TARGET = 1.5;
+/** What insights may add to a server's memory under a flood of searches that never repeat (issue 49's budget for distinct phrases). */
+const FLOOD_MEMORY_BUDGET_MB = 64;
+const FLOOD_PATH = '/api/slots?q=';
 const PLAY_WORKLOAD = 'GET /api/play/{2 emojis}';
 const CELLS = [SLUG_WORKLOAD, LIST_50_WORKLOAD, MATCH_WORKLOAD, PLAY_WORKLOAD];
 const line = (text = '') => void process.stdout.write(`${text}\n`);
@@ -78,6 +85,36 @@ async function cells(dir: string): Promise<boolean> {
     for (const server of servers) await server.stop();
   }
   return passes;
+}
+
+/** Part 3: one visitor's searches that never repeat, on the build with insights on against the same with them off. */
+async function flood(dir: string): Promise<boolean> {
+  const serverEntry = join(ROOT, 'dist', 'server.js');
+  const servers: SlotmojiServer[] = [];
+  try {
+    const on = await startSlotmoji({ serverEntry, databasePath: join(dir, 'flood-on.db'), cores: '0', env: { INSIGHTS: 'on' } });
+    servers.push(on);
+    const off = await startSlotmoji({ serverEntry, databasePath: join(dir, 'flood-off.db'), cores: '0', env: { INSIGHTS: 'off' } });
+    servers.push(off);
+    const startedMb = { on: memoryOf(on.process.pid).rssMb, off: memoryOf(off.process.pid).rssMb };
+    const run = floodRunner(`GET ${FLOOD_PATH}{never asked before}`, FLOOD_PATH, { connections: CONNECTIONS, cores: '1', threads: 1, directory: mkdtempSync(join(dir, 'flood-')) });
+    const summary = summariseRounds(
+      await measureRounds(run, { slotmoji: { url: on.url, pid: on.process.pid }, baseline: { url: off.url, pid: off.process.pid } }, { rounds: ROUNDS, roundSeconds: SECONDS, warmupSeconds: SECONDS }),
+    );
+    const grownMb = { on: memoryOf(on.process.pid).rssMb - startedMb.on, off: memoryOf(off.process.pid).rssMb - startedMb.off };
+    // An answer of 400 or more (a rate limit, say) would make the flood measure something else.
+    const failedAnswers = summary.slotmoji.errors + summary.baseline.errors;
+    const speedPasses = summary.ratios.rps >= CELL_TARGET && failedAnswers === 0;
+    const memoryPasses = grownMb.on - grownMb.off <= FLOOD_MEMORY_BUDGET_MB;
+    line(`\n## one visitor's searches that never repeat, insights on against INSIGHTS=off: ${ROUNDS} rounds of ${SECONDS} s per side, ${CONNECTIONS} connections; load ${loadAverage()}`);
+    line('| figure | on | off | ratio or difference | target |');
+    line('|---|---|---|---|---|');
+    line(`| searches a minute | ${(summary.slotmoji.rps * 60).toFixed(0)} | ${(summary.baseline.rps * 60).toFixed(0)} | ${summary.ratios.rps.toFixed(3)}x | at least ${CELL_TARGET}x, no failed answer (${failedAnswers}): ${verdict(speedPasses)} |`);
+    line(`| RSS grown during the flood (MB) | ${grownMb.on.toFixed(1)} | ${grownMb.off.toFixed(1)} | +${(grownMb.on - grownMb.off).toFixed(1)} MB | at most +${FLOOD_MEMORY_BUDGET_MB} MB: ${verdict(memoryPasses)} |`);
+    return speedPasses && memoryPasses;
+  } finally {
+    for (const server of servers) await server.stop();
+  }
 }
 
 async function maintenance(sql: string): Promise<void> {
@@ -138,6 +175,7 @@ async function main(): Promise<void> {
   try {
     if (PARTS.includes('cells')) passes = (await cells(dir)) && passes;
     if (PARTS.includes('report')) passes = (await reports(dir)) && passes;
+    if (PARTS.includes('flood')) passes = (await flood(dir)) && passes;
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -179,6 +179,29 @@ export function distinctLoadRunner(
   };
 }
 
+/**
+ * wrk runs of GETs of `prefix` followed by a word no run sent before (a letter code of the run, then the
+ * request's number): a flood of questions that never repeat, from one thread (each wrk thread has its own
+ * Lua state, and two would send the same words).
+ */
+export function floodRunner(name: string, prefix: string, settings: LoadSettings): RunLoad {
+  let runs = 0;
+  return (target, seconds) => {
+    runs += 1;
+    const scriptPath = join(settings.directory, `flood-${runs}.lua`);
+    writeFileSync(
+      scriptPath,
+      `local sent = 0
+request = function()
+  sent = sent + 1
+  return wrk.format(nil, ${luaString(`${prefix}r${runs}n`)} .. sent)
+end
+${DONE}`,
+    );
+    return wrk(target, { name, method: 'GET', path: prefix, status: 200 }, seconds, { ...settings, threads: 1 }, scriptPath);
+  };
+}
+
 /** Warms the server (process `serverPid`) up for `warmupSeconds` (not counted), then measures for `seconds`. */
 export async function measureLoad(
   url: string,

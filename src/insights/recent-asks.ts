@@ -1,10 +1,18 @@
 /**
- * What each visitor asked in the last 30 minutes, so a repeat counts once (decisions §21). Entries are
- * kept in the order they were made, which is also the order they expire in, so the oldest go first;
- * past `cap` the oldest go early, which at worst counts a repeat again.
+ * What each visitor asked in the last 30 minutes, so a repeat counts once (decisions §21). Asks are
+ * queued in the order they were remembered, which is also the order they expire in, so the oldest go
+ * first; past `cap` the oldest go early, which at worst counts a repeat again.
+ *
+ * The queue is kept beside the map rather than read from the map's own order: a Map keeps the slots of
+ * deleted entries until it is rehashed, and walking it from its start to find the oldest live entry
+ * stepped over every one of them, so at the cap each new ask cost tens of thousands of steps.
  */
 export class RecentAsks {
   private readonly expiries = new Map<string, number>();
+  /** Asks in the order they were remembered, with the expiry each was remembered with, from `head` on. */
+  private readonly queuedAsks: string[] = [];
+  private readonly queuedExpiries: number[] = [];
+  private head = 0;
 
   constructor(
     private readonly windowMs: number,
@@ -15,16 +23,32 @@ export class RecentAsks {
   seen(ask: string, now: number): boolean {
     const expiry = this.expiries.get(ask);
     if (expiry !== undefined && expiry > now) return true;
-    if (expiry !== undefined) this.expiries.delete(ask);
-    for (const [oldest, expires] of this.expiries) {
-      if (expires > now && this.expiries.size < this.cap) break;
-      this.expiries.delete(oldest);
-    }
-    this.expiries.set(ask, now + this.windowMs);
+    this.forgetOld(now);
+    const expires = now + this.windowMs;
+    this.expiries.set(ask, expires);
+    this.queuedAsks.push(ask);
+    this.queuedExpiries.push(expires);
     return false;
   }
 
   get size(): number {
     return this.expiries.size;
+  }
+
+  /** Drops the asks expired by `now`, and the oldest while the cap is reached; a queued ask remembered again since is only dequeued. */
+  private forgetOld(now: number): void {
+    while (this.head < this.queuedAsks.length) {
+      const expires = this.queuedExpiries[this.head] as number;
+      if (expires > now && this.expiries.size < this.cap) break;
+      const ask = this.queuedAsks[this.head] as string;
+      if (this.expiries.get(ask) === expires) this.expiries.delete(ask);
+      this.head += 1;
+    }
+    // The dequeued part is cut off once it is half the queue, so the queue's memory follows the map's.
+    if (this.head > 1024 && this.head * 2 > this.queuedAsks.length) {
+      this.queuedAsks.splice(0, this.head);
+      this.queuedExpiries.splice(0, this.head);
+      this.head = 0;
+    }
   }
 }
