@@ -5665,7 +5665,10 @@ export interface operations {
     };
     consoleSignInPage: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The console page to go to once signed in: a path under /admin; anything else means /admin */
+                next?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -5813,7 +5816,46 @@ export interface operations {
     };
     consoleSlots: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Slots per page; a value above 1000 means 1000 */
+                limit?: number;
+                /** @description Slots to skip, in the order of `sort` */
+                offset?: number;
+                /** @description Search text: every word must match a word of the name, provider, themes or features, as a prefix or (words of 5 or more letters) one typo away. Case, accents and apostrophes do not matter. */
+                q?: string;
+                /** @description Provider name or its slug, in any case (`Pragmatic Play`, `pragmatic-play`); a comma-separated list passes slots of any of them */
+                provider?: string;
+                /** @description Volatility level (low, medium, high, extreme), in any case; a comma-separated list passes any of them */
+                volatility?: string;
+                /** @description Only slots with (true) or without (false) a bonus buy */
+                hasBonusBuy?: boolean;
+                /** @description Themes, whole values in any case (comma-separated; a slot passes when it carries every one) */
+                theme?: string;
+                /** @description Features, whole values in any case (comma-separated; a slot passes when it carries every one) */
+                feature?: string;
+                /** @description Only slots carrying any of these emojis. One or more emojis written one after another; spaces and commas between them are ignored. Variation selectors and skin tones do not matter when comparing. At most 20 distinct emojis. */
+                emoji?: string;
+                /** @description Lowest RTP percentage to include */
+                minRtp?: number;
+                /** @description Highest RTP percentage, inclusive */
+                maxRtp?: number;
+                /** @description Lowest rating, inclusive */
+                minRating?: number;
+                /** @description Highest rating, inclusive */
+                maxRating?: number;
+                /** @description Lowest max win (a multiple of the stake), inclusive */
+                minMaxWin?: number;
+                /** @description Highest max win (a multiple of the stake), inclusive */
+                maxMaxWin?: number;
+                /** @description Earliest release year, inclusive; slots without one fail it */
+                minYear?: number;
+                /** @description Latest release year, inclusive; slots without one fail it */
+                maxYear?: number;
+                /** @description Order of the results; a leading - sorts descending (not relevance or popular, which have one direction). Default: relevance with q, else id. Ties go to id ascending. popular: plays over the last 14 days, each day weighing half as much every 3 days, worked out again once a minute; slots without plays follow in id order. */
+                sort?: "relevance" | "id" | "-id" | "name" | "-name" | "rtp" | "-rtp" | "rating" | "-rating" | "maxWin" | "-maxWin" | "releaseYear" | "-releaseYear" | "popular";
+                /** @description Comma-separated facet names among provider, volatility, theme, feature, emoji, releaseYear: value counts over every passing slot */
+                facets?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -5853,7 +5895,10 @@ export interface operations {
     };
     consoleNewSlotPage: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Emojis to fill the tags in with (the first 400 code points), as the Insights page's gaps link here; checked when the form is saved */
+                emojis?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -6289,7 +6334,20 @@ export interface operations {
     };
     consoleAudit: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Only entries by this actor name */
+                actor?: string;
+                /** @description Only this action: slot.create, slot.replace, slot.delete, slot.restore, categories.replace, catalogue.import, ratelimit.reset, operator.create, operator.passwd, operator.role, operator.disable, operator.enable, token.create, token.revoke, webhook.create, webhook.update, webhook.rotate, webhook.delete, session.sign-in, session.sign-in-failed, session.sign-out */
+                action?: string;
+                /** @description Only changes of this slot id */
+                slot?: string;
+                /** @description RFC 3339; entries at or after it */
+                since?: string;
+                /** @description RFC 3339; entries before it */
+                until?: string;
+                /** @description The `next` of the page before */
+                cursor?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;

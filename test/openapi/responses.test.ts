@@ -87,11 +87,11 @@ const CONSOLE_HOOK = { url: 'http://127.0.0.1:9/console-hooks', events: 'slot.up
 const consoleSample = (operationId: string, status: number, url: string, more: Partial<Sample> = {}): Sample => ({ operationId, status, url, server: 'console', session: 'owner', ...more });
 /** Every console operation's own answers, in an order that makes each: slot 6 is made, renamed, its old slug taken by slot 7. */
 const CONSOLE_SAMPLES: readonly Sample[] = [
-  consoleSample('consoleSignInPage', 200, '/admin/sign-in'),
+  consoleSample('consoleSignInPage', 200, '/admin/sign-in?next=%2Fadmin%2Faudit'),
   consoleSample('consoleOverview', 200, '/admin'),
   consoleSample('consoleSlots', 200, '/admin/slots?q=cherry'),
   consoleSample('consoleSlots', 400, '/admin/slots?minRtp=97&maxRtp=96'),
-  consoleSample('consoleNewSlotPage', 200, '/admin/slots/new'),
+  consoleSample('consoleNewSlotPage', 200, `/admin/slots/new?emojis=${encodeURIComponent('🍒💎')}`),
   consoleSample('consoleEditSlotPage', 200, '/admin/slots/1/edit'),
   consoleSample('consoleEditSlotPage', 404, '/admin/slots/999/edit'),
   consoleSample('consoleDeleteSlotPage', 200, '/admin/slots/1/delete'),
@@ -101,7 +101,7 @@ const CONSOLE_SAMPLES: readonly Sample[] = [
   consoleSample('consoleExport', 200, '/admin/catalogue'),
   consoleSample('consoleExportDownload', 200, '/admin/catalogue.json'),
   consoleSample('consoleImportPage', 200, '/admin/import'),
-  consoleSample('consoleAudit', 200, '/admin/audit'),
+  consoleSample('consoleAudit', 200, '/admin/audit?actor=contract-console&action=slot.replace'),
   consoleSample('consoleAudit', 400, '/admin/audit?since=yesterday'),
   consoleSample('consoleInsights', 200, '/admin/insights'),
   consoleSample('consoleOperators', 200, '/admin/operators'),
@@ -597,6 +597,12 @@ describe('the OpenAPI document against real answers', { timeout: 120_000 }, () =
       const url = sample.url.replace('{asset}', asset);
       const method = operation.method;
       assert.equal(operationOf(operations, method, url)?.operationId, sample.operationId, `${url} is not ${sample.operationId}`);
+      if (sample.status < 400) {
+        const parameters = (operation.operation['parameters'] ?? []) as readonly { readonly in: string; readonly name: string }[];
+        const documentedQuery = new Set(parameters.filter((parameter) => parameter.in === 'query').map((parameter) => parameter.name));
+        const sent = [...new URL(url, 'http://contract.test').searchParams.keys()];
+        assert.deepEqual(sent.filter((name) => !documentedQuery.has(name)), [], `${sample.operationId}: query parameters sent but not documented`);
+      }
       const credential = sample.auth === 'read' ? readToken : ADMIN_TOKEN;
       const headers: Record<string, string> = { host: 'contract.test', ...(sample.auth === false ? {} : { authorization: `Bearer ${credential}` }) };
       let body: string | undefined = sample.json === undefined ? sample.text : JSON.stringify(sample.json);

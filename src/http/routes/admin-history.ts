@@ -48,7 +48,7 @@ const AuditPageSchema = Type.Object(
   },
   { description: 'A page of the audit, newest first' },
 );
-const AuditQuerySchema = Type.Object({
+export const AuditQuerySchema = Type.Object({
   actor: Type.Optional(Type.String({ description: 'Only entries by this actor name' })),
   action: Type.Optional(Type.String({ description: `Only this action: ${AUDIT_ACTIONS.join(', ')}` })),
   slot: Type.Optional(Type.String({ description: 'Only changes of this slot id' })),

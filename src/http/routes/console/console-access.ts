@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
 import { validateCategoryMap } from '../../../catalogue/records/categories.js';
 import { AccessInputError } from '../../../access/validation.js';
 import { DuplicateNameError } from '../../../store/access.js';
@@ -8,11 +9,14 @@ import { categoriesFromText, categoriesPage, categoriesText } from '../../../web
 import { HttpError } from '../../answers/errors.js';
 import { auditCursor, auditQuery } from '../../input/audit-query.js';
 import { committed } from '../admin-common.js';
+import { AuditQuerySchema } from '../admin-history.js';
 import { documented, page, seeOther } from './console-schemas.js';
 import { actorOfUser, baseOf, formField, sendPage, viewerOf, type ConsoleDeps } from './console-common.js';
 
 const AUDIT_PAGE = 50;
 const AUDIT_FILTERS = ['actor', 'action', 'slot', 'since', 'until'] as const;
+/** The audit page's query: GET /api/admin/audit's filters and cursor; a page is always AUDIT_PAGE entries. */
+const AuditPageQuerySchema = Type.Omit(AuditQuerySchema, ['limit']);
 
 /** Input the access service refused: shown beside the form, not thrown. */
 function refusal(error: unknown): string | undefined {
@@ -24,7 +28,7 @@ export function consoleAccessRoutes(console: FastifyInstance, deps: ConsoleDeps,
   const { catalogue, access, assets } = deps;
   const base = (request: FastifyRequest) => baseOf(request, deps);
 
-  console.get('/audit', documented('consoleAudit', 'The audit log, newest first, with filters', 'GET', 'operator', { 200: page('A page of entries'), 400: page('A filter is not valid: the message beside the filters') }), async (request, reply) => {
+  console.get('/audit', documented('consoleAudit', 'The audit log, newest first, with filters', 'GET', 'operator', { 200: page('A page of entries'), 400: page('A filter is not valid: the message beside the filters') }, [], AuditPageQuerySchema), async (request, reply) => {
     const raw = request.query as Record<string, unknown>;
     const filters = Object.fromEntries(AUDIT_FILTERS.map((name) => [name, typeof raw[name] === 'string' ? raw[name] : ''])) as Record<(typeof AUDIT_FILTERS)[number], string>;
     // Blank fields of the filter form mean "any", as an absent parameter does to the API.

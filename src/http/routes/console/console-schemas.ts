@@ -1,3 +1,4 @@
+import type { TSchema } from 'typebox';
 import { DOCUMENTED_ONLY } from '../../contract/request-schemas.js';
 
 /**
@@ -34,7 +35,16 @@ export type Access = 'anyone' | 'operator' | 'owner';
  * Route options documenting a console route: its own answers, plus those every route of its kind
  * gives (sent to sign in, refused by the CSRF and origin checks, owners only).
  */
-export function documented(operationId: string, summary: string, method: 'GET' | 'POST', access: Access, answers: Readonly<Record<number, Answer>>, params: readonly string[] = []) {
+export function documented(
+  operationId: string,
+  summary: string,
+  method: 'GET' | 'POST',
+  access: Access,
+  answers: Readonly<Record<number, Answer>>,
+  params: readonly string[] = [],
+  /** The schema of the query a page reads, if it reads one. */
+  querystring?: TSchema,
+) {
   const shared: Record<number, Answer> = {};
   if (access === 'anyone' && method === 'POST') shared[403] = page('Refused: sent from another origin');
   if (access !== 'anyone' && method === 'GET') shared[303] = SIGNED_OUT_GET;
@@ -51,6 +61,7 @@ export function documented(operationId: string, summary: string, method: 'GET' |
       ...(params.length === 0
         ? {}
         : { params: { type: 'object', properties: Object.fromEntries(params.map((name) => [name, { type: 'string', description: PARAMS[name] ?? name }])), required: [...params] } }),
+      ...(querystring === undefined ? {} : { querystring }),
       response: { ...shared, ...answers },
     },
   };

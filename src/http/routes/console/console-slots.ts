@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
 import { validateSlotFields } from '../../../catalogue/records/validate.js';
 import { searchWords } from '../../../catalogue/search/search-words.js';
 import { VersionConflictError, type SlotInput } from '../../../store/store.js';
@@ -10,6 +11,7 @@ import { deletePage, historyPage } from '../../../web/console/slot-pages.js';
 import { slotsPage } from '../../../web/console/slots-page.js';
 import type { RawQuery } from '../../../web/pages/search-query.js';
 import { searchOutcome } from '../../answers/search-outcome.js';
+import { SlotListQuerySchema } from '../../contract/request-schemas.js';
 import { committed } from '../admin-common.js';
 import { documented, page, seeOther } from './console-schemas.js';
 import { actorOfUser, baseOf, formField, formFields, pathId, sendPage, viewerOf, type ConsoleDeps } from './console-common.js';
@@ -20,6 +22,11 @@ const EMOJI_CHOICES = 24;
 const VERSION = /^[1-9][0-9]{0,14}$/;
 /** Code points of `?emojis=` the new-slot form takes: room for 12 emojis of the longest sequences and the spaces between. */
 const PREFILLED_TAGS_MAX = 400;
+const NewSlotQuerySchema = Type.Object({
+  emojis: Type.Optional(
+    Type.String({ description: `Emojis to fill the tags in with (the first ${PREFILLED_TAGS_MAX} code points), as the Insights page's gaps link here; checked when the form is saved` }),
+  ),
+});
 
 /** The form's values as posted, with ticked found emojis added to the tags. */
 function postedValues(body: unknown): SlotFormValues {
@@ -56,7 +63,7 @@ export function consoleSlotRoutes(console: FastifyInstance, deps: ConsoleDeps): 
     return { query, found: found.map(({ emoji, name }) => ({ emoji, name })) };
   };
 
-  console.get('/slots', documented('consoleSlots', 'Slots: the search of /search (the parameters of GET /api/slots) with links to edit each', 'GET', 'operator', { 200: page('The results'), 400: page('The search cannot run: the message in place of the results') }), async (request, reply) => {
+  console.get('/slots', documented('consoleSlots', 'Slots: the search of /search (the parameters of GET /api/slots) with links to edit each', 'GET', 'operator', { 200: page('The results'), 400: page('The search cannot run: the message in place of the results') }, [], SlotListQuerySchema), async (request, reply) => {
     const snapshot = catalogue.current;
     const outcome = searchOutcome(snapshot, request.url, request.query as RawQuery);
     const page = slotsPage(outcome, viewerOf(request), baseOf(request, deps), assets, (request.query as { deleted?: string }).deleted === undefined ? undefined : 'The slot was deleted.');
@@ -64,7 +71,7 @@ export function consoleSlotRoutes(console: FastifyInstance, deps: ConsoleDeps): 
   });
 
   // `?emojis=` fills in the tags, as the Insights page's gaps link here; the form checks them when saved.
-  console.get('/slots/new', documented('consoleNewSlotPage', 'The form for a new slot, its emoji tags filled in from `emojis` when given', 'GET', 'operator', { 200: page('The form') }), async (request, reply) => {
+  console.get('/slots/new', documented('consoleNewSlotPage', 'The form for a new slot, its emoji tags filled in from `emojis` when given', 'GET', 'operator', { 200: page('The form') }, [], NewSlotQuerySchema), async (request, reply) => {
     const emojis = (request.query as { emojis?: unknown }).emojis;
     const emojiTags = typeof emojis === 'string' ? [...emojis].slice(0, PREFILLED_TAGS_MAX).join('').trim() : '';
     return form(request, reply, { mode: 'new', values: { ...EMPTY_SLOT_FORM, emojiTags }, errors: {} });

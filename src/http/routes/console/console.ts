@@ -1,6 +1,7 @@
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
 import { clientKey } from '../../../ratelimit/client-key.js';
 import { AUDIT_ACTIONS, type NewAuditEntry } from '../../../store/access.js';
 import type { SessionStore } from '../../../store/sessions.js';
@@ -36,6 +37,9 @@ const CONSOLE_HEADERS = {
 } as const;
 /** Form posts are small; a slot's longest fields, percent-encoded, stay well under this. */
 const FORM_BODY_LIMIT = 512 * 1024;
+const SignInQuerySchema = Type.Object({
+  next: Type.Optional(Type.String({ description: 'The console page to go to once signed in: a path under /admin; anything else means /admin' })),
+});
 const SIGNED_OUT_MESSAGE = 'Your session has ended. Sign in again.';
 const WRONG_CREDENTIALS = 'The name or the password is wrong, or the operator is disabled.';
 
@@ -108,7 +112,7 @@ export function consoleRoutes(app: FastifyInstance, consoleOptions: ConsoleOptio
         return undefined;
       });
 
-      console.get('/sign-in', documented('consoleSignInPage', 'The sign-in page', 'GET', 'anyone', { 200: page('The sign-in form') }), async (request, reply) => {
+      console.get('/sign-in', documented('consoleSignInPage', 'The sign-in page', 'GET', 'anyone', { 200: page('The sign-in form') }, [], SignInQuerySchema), async (request, reply) => {
         const next = nextPath(String((request.query as { next?: unknown }).next ?? '/admin'));
         return sendPage(reply, signInPage({ name: '', next }, baseOf(request, options), assets));
       });
