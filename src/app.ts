@@ -179,7 +179,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const webhooks = deps.webhooks ?? new Webhooks(deps.catalogue.store, { allowPrivate: config.webhookAllowPrivate });
   adminRoutes(app, { config, catalogue: deps.catalogue, rateLimiter, access, authenticator, webhooks, now });
   pageRoutes(app, context);
-  consoleRoutes(app, { config, catalogue: deps.catalogue, access, webhooks, sessions: store.sessions, now });
+  consoleRoutes(app, { config, catalogue: deps.catalogue, access, webhooks, sessions: store.sessions, now, popular: context.popular });
   await app.ready();
   if (deps.fastPath !== false) {
     const parseJson = jsonParser(app);

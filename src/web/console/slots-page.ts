@@ -17,6 +17,7 @@ const SORTS: readonly (readonly [string, string])[] = [
   ['-rating', 'Best rated'],
   ['-maxWin', 'Biggest max win'],
   ['-releaseYear', 'Newest release'],
+  ['popular', 'Most played lately'],
 ];
 
 const first = (value: string | readonly string[] | undefined): string => (typeof value === 'string' ? value : (value?.[0] ?? ''));

@@ -5,6 +5,7 @@ import type { CatalogueDocument } from '../../../src/catalogue/records/document.
 import { PopularOrder } from '../../../src/insights/popular-order.js';
 import type { HourCount } from '../../../src/store/insights.js';
 import { startTestApp, type TestApp } from '../../support/app.js';
+import { addOperator, signIn } from '../../support/console.js';
 import { slotFields, SMALL_CATALOGUE } from '../../support/fixtures.js';
 
 /**
@@ -153,6 +154,16 @@ describe('sort=popular and the popular slots (decisions §21)', { timeout: 60_00
     const refused = await t.app.inject({ url: '/search?sort=-popular' });
     assert.equal(refused.statusCode, 400);
     assert.match(refused.body, /sort: popular has one direction/);
+  });
+
+  it("orders the console's slots page the same way, and offers the sort", async () => {
+    await addOperator(t.store.access, 'popular-editor', 'editor');
+    const { cookie } = await signIn(t.app, 'popular-editor');
+    const response = await t.app.inject({ url: '/admin/slots?sort=popular', headers: { cookie } });
+    assert.equal(response.statusCode, 200);
+    const edited = [...response.body.matchAll(/<a href="\/admin\/slots\/(\d+)\/edit">/g)].map((match) => Number(match[1]));
+    assert.deepEqual(edited, EXPECTED);
+    assert.match(response.body, /<option value="popular" selected>Most played lately<\/option>/);
   });
 
   it('shows "Popular this week" on the home page: eight slots in the same order, each linking to its page', async () => {

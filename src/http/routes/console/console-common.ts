@@ -1,3 +1,4 @@
+import type { PopularRanking } from '../../../catalogue/search/popular-ranking.js';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AccessService } from '../../../access/access-service.js';
 import type { Config } from '../../../config.js';
@@ -16,6 +17,8 @@ export interface ConsoleDeps {
   readonly access: AccessService;
   readonly webhooks: Webhooks;
   readonly assets: AssetTable;
+  /** The popular order of the moment (decisions §21), for `sort=popular` on the slots page as on /search. */
+  readonly popular: () => PopularRanking;
 }
 
 declare module 'fastify' {

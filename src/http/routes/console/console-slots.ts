@@ -65,7 +65,7 @@ export function consoleSlotRoutes(console: FastifyInstance, deps: ConsoleDeps): 
 
   console.get('/slots', documented('consoleSlots', 'Slots: the search of /search (the parameters of GET /api/slots) with links to edit each', 'GET', 'operator', { 200: page('The results'), 400: page('The search cannot run: the message in place of the results') }, [], SlotListQuerySchema), async (request, reply) => {
     const snapshot = catalogue.current;
-    const outcome = searchOutcome(snapshot, request.url, request.query as RawQuery);
+    const outcome = searchOutcome(snapshot, request.url, request.query as RawQuery, deps.popular());
     const page = slotsPage(outcome, viewerOf(request), baseOf(request, deps), assets, (request.query as { deleted?: string }).deleted === undefined ? undefined : 'The slot was deleted.');
     return sendPage(reply, page, outcome.kind === 'refused' ? 400 : 200);
   });
