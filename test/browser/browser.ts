@@ -13,6 +13,10 @@ const CHROMIUM_ARGS = [
   '--headless',
   '--no-sandbox',
   '--disable-gpu',
+  // Debian's launcher turns GPU rasterization on, and with no GPU that is SwiftShader, a GPU emulated on
+  // the CPU: the renderer's own rasterizer draws the same pages for less CPU (about 4 % of a console file's).
+  '--disable-gpu-rasterization',
+  '--disable-software-rasterizer',
   '--disable-background-networking',
   '--disable-component-update',
   '--disable-sync',

@@ -236,7 +236,7 @@ describe('the TypeScript client against a live server', { timeout: 60_000 }, () 
   it('reached every operation of the document but the console\'s', async () => {
     const document = (await (await fetch(`${baseUrl}/openapi.json`)).json()) as OpenApiDocument;
     // The console's pages and forms are for people in a browser with a session, not for programs:
-    // test/browser/console.test.ts and test/http/console/ reach every one of them.
+    // test/browser/console-*.test.ts and test/http/console/ reach every one of them.
     const operations = documentedOperations(document).filter(({ operation }) => !(operation['tags'] as readonly string[] | undefined)?.includes('console'));
     const reached = new Set(calls.map(({ method, path }) => operationOf(operations, method, path)?.operationId));
     assert.deepEqual(operations.map(({ operationId }) => operationId).filter((id) => !reached.has(id)), []);
