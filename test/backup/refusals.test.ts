@@ -1,8 +1,10 @@
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
 import { getPriority, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { PassThrough, Readable } from 'node:stream';
+import { constants, createGzip, gzipSync } from 'node:zlib';
 import { after, before, describe, it } from 'node:test';
 import Database from 'better-sqlite3';
 import pg from 'pg';
@@ -13,7 +15,12 @@ import { createTestDatabase, type TestDatabase } from '../support/postgres.js';
 import { eventually } from '../support/wait.js';
 import { runCli, startCli } from './cli.js';
 
-/** Audit entries in the source: enough that a backup or a restore takes a while, to be killed half way. */
+/**
+ * Audit entries in the good backup: enough that a restore of it is still reading when it is refused (a
+ * file cut or damaged half way), and that a backup of its restored copy writes far more than a pipe holds.
+ */
+const RESTORED_AUDIT_ENTRIES = 20_000;
+/** Audit entries in the source once the good backup is made: enough that a backup of it takes a while, to be killed half way. */
 const AUDIT_ENTRIES = 150_000;
 /** The niceness both commands take (setPriority(19)), so that a serving instance's answers come first. */
 const LOWEST_PRIORITY = 19;
@@ -23,6 +30,35 @@ const LONGER_THAN_ANY_LINE = MAX_LINE_CHARS + 1024 * 1024;
 /** An audit row as a backup holds it. */
 const auditRow = (id: number) =>
   JSON.stringify({ kind: 'audit', id, time: '2026-01-01T00:00:00.000Z', actorType: 'operator', actorName: 'alice', action: 'slot.replace', targetType: 'slot', targetId: '1', slotId: 1, version: id, before: null, after: null });
+
+/** Adds `count` audit entries of 800 bytes to the SQLite file at `path`, the first at `from` seconds into 2026, in one statement. */
+function addAuditEntries(path: string, from: number, count: number): void {
+  const db = new Database(path);
+  try {
+    const record = JSON.stringify({ name: 'x'.repeat(400) });
+    db.prepare(
+      `WITH RECURSIVE n(i) AS (SELECT ? UNION ALL SELECT i + 1 FROM n WHERE i + 1 < ?)
+       INSERT INTO audit (time, actor_type, actor_name, action, target_type, target_id, slot_id, version, before, after)
+       SELECT strftime('%Y-%m-%dT%H:%M:%fZ', '2026-01-01', '+' || i || ' seconds'), 'operator', 'alice', 'slot.replace', 'slot', '1', 1, i, ?, ? FROM n`,
+    ).run(from, from + count, record, record);
+  } finally {
+    db.close();
+  }
+}
+
+/**
+ * A gzip file of the header, then one line longer than a restore reads, streamed through the compressor
+ * a mebibyte at a time rather than built whole in memory (run-length strategy: it is all one byte).
+ */
+function endlessLine(header: string): Readable {
+  async function* text(): AsyncGenerator<Buffer> {
+    yield Buffer.from(`${header}\n`);
+    const mebibyte = Buffer.alloc(1024 * 1024, 'x');
+    for (let written = 0; written < LONGER_THAN_ANY_LINE; written += mebibyte.length) yield mebibyte;
+  }
+  return Readable.from(text()).pipe(createGzip({ strategy: constants.Z_RLE }));
+}
+
 /** Two rows with one id first, then enough others that the file's end (its checksum) is read well after them. */
 const CLASHING_ROWS = [auditRow(1), ...Array.from({ length: 10_000 }, (_row, index) => auditRow(index + 1))];
 
@@ -69,16 +105,11 @@ describe('backup and restore refuse what they cannot do whole, and change nothin
     await store.migrate();
     await store.seed(SMALL_CATALOGUE.slots, SMALL_CATALOGUE.categories, '2026-01-01T00:00:00.000Z');
     await store.close();
-    const db = new Database(source);
-    const insert = db.prepare("INSERT INTO audit (time, actor_type, actor_name, action, target_type, target_id, slot_id, version, before, after) VALUES (?, 'operator', 'alice', 'slot.replace', 'slot', '1', 1, ?, ?, ?)");
-    const record = JSON.stringify({ name: 'x'.repeat(400) });
-    db.transaction(() => {
-      for (let i = 0; i < AUDIT_ENTRIES; i++) insert.run(new Date(Date.UTC(2026, 0, 1, 0, 0, i)).toISOString(), i, record, record);
-    })();
-    db.close();
+    addAuditEntries(source, 0, RESTORED_AUDIT_ENTRIES);
     good = join(dir, 'good.backup');
     const made = await runCli('backup', [good], { DATABASE_URL: source });
     assert.equal(made.status, 0, made.stderr);
+    addAuditEntries(source, RESTORED_AUDIT_ENTRIES, AUDIT_ENTRIES - RESTORED_AUDIT_ENTRIES);
     database = await createTestDatabase();
   });
   after(async () => {
@@ -92,7 +123,7 @@ describe('backup and restore refuse what they cannot do whole, and change nothin
     const middle = Math.floor(bytes.length / 2);
     flipped[middle] = (flipped[middle] ?? 0) ^ 0xff;
     const header = (version: number) => JSON.stringify({ format: 'slotmoji-backup', version, createdAt: '2026-01-01T00:00:00.000Z', sequence: 1, history: 'x', nextId: 1, segments: [], counts: {} });
-    const files: [string, Buffer | string, RegExp][] = [
+    const files: [string, Buffer | string | Readable, RegExp][] = [
       ['truncated', bytes.subarray(0, middle), /truncated/],
       ['flipped', flipped, /damaged|truncated/],
       ['export', JSON.stringify(SMALL_CATALOGUE), /plain JSON/],
@@ -106,11 +137,11 @@ describe('backup and restore refuse what they cannot do whole, and change nothin
       // Or to rows that pass every check but clash (two with one id), refused by the database before the
       // checksum at the end is read: the damage is what a restore names, not the clash.
       ['clashing rows', withWrongChecksum(gzipSync(`${header(1).replace('"counts":{}', `"counts":{"audit":${CLASHING_ROWS.length}}`)}\n${CLASHING_ROWS.join('\n')}\n`)), /damaged \(incorrect data check\)/],
-      ['one endless line', gzipSync(Buffer.concat([Buffer.from(`${header(1)}\n`), Buffer.alloc(LONGER_THAN_ANY_LINE, 'x')])), /damaged: a line longer than/],
+      ['one endless line', endlessLine(header(1)), /damaged: a line longer than/],
     ];
     for (const [name, content, problem] of files) {
       const file = join(dir, `${name}.backup`);
-      writeFileSync(file, content);
+      await writeFile(file, content);
       const target = join(dir, `target-${name}.db`);
       const refused = await runCli('restore', [file], { DATABASE_URL: target });
       assert.equal(refused.status, 1, `${name}: ${refused.stderr}`);
@@ -150,7 +181,11 @@ describe('backup and restore refuse what they cannot do whole, and change nothin
   });
 
   it('leaves the target empty when a restore is killed half way, so it can simply be run again', async () => {
-    const running = startCli('restore', [good], { DATABASE_URL: database.url });
+    // The first half of the backup on stdin, which stays open: the restore writes what it has read, then waits for the rest.
+    const bytes = readFileSync(good);
+    const input = new PassThrough();
+    input.write(bytes.subarray(0, Math.floor(bytes.length / 2)));
+    const running = startCli('restore', ['-'], { DATABASE_URL: database.url }, input);
     const client = new pg.Client({ connectionString: database.url });
     await client.connect();
     try {
@@ -169,10 +204,11 @@ describe('backup and restore refuse what they cannot do whole, and change nothin
     assert.equal(getPriority(running.child.pid), LOWEST_PRIORITY, 'a restore runs at the lowest CPU priority, beside the service');
     running.child.kill('SIGKILL');
     assert.equal((await running.done).signal, 'SIGKILL');
+    input.end();
     assert.deepEqual(await postgresCounts(database.url), { slots: 0, operators: 0, audit: 0 });
     const again = await runCli('restore', [good], { DATABASE_URL: database.url });
     assert.equal(again.status, 0, again.stderr);
-    assert.deepEqual(await postgresCounts(database.url), { slots: 5, operators: 0, audit: AUDIT_ENTRIES });
+    assert.deepEqual(await postgresCounts(database.url), { slots: 5, operators: 0, audit: RESTORED_AUDIT_ENTRIES });
   });
 
   // A backup that failed before its last row once kept its PostgreSQL connection checked out, and the

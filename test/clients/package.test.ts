@@ -112,7 +112,9 @@ describe('the client package', { timeout: 180_000 }, () => {
     const filled = (text: string) => text.replace('__CONFIG__', JSON.stringify(config)).replace('__SLOT__', JSON.stringify(slotFields({ name: 'Packed Slot' })));
     writeFileSync(join(project, 'follow.mjs'), filled(script(false)));
     writeFileSync(join(project, 'follow.ts'), filled(script(true)));
-    await run(process.execPath, [TSC, '--strict', '--noUncheckedIndexedAccess', '--target', 'es2022', '--module', 'nodenext', '--moduleResolution', 'nodenext', '--lib', 'es2022,dom,dom.iterable', 'follow.ts'], { cwd: project });
+    // The partner's code and every declaration it reaches (the package's and its dependencies') checked under
+    // --strict; TypeScript's own lib files are left unchecked, a third of the check's time and none of ours.
+    await run(process.execPath, [TSC, '--strict', '--noUncheckedIndexedAccess', '--target', 'es2022', '--module', 'nodenext', '--moduleResolution', 'nodenext', '--lib', 'es2022,dom,dom.iterable', '--skipDefaultLibCheck', 'follow.ts'], { cwd: project });
 
     for (const file of ['follow.mjs', 'follow.js']) {
       const { stdout } = await run(process.execPath, [file], { cwd: project, timeout: 30_000 });
