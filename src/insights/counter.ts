@@ -95,7 +95,7 @@ export class InsightCounter {
     const { kind, key } = insight;
     const found = insight.found ?? true;
     const visitor = this.visitors.of(day, client, userAgent);
-    if (visitor !== undefined && this.recent.seen(`${visitor.id} ${kind} ${key}`, now)) return;
+    if (visitor !== undefined && this.recent.seen(visitor, kind, key, now)) return;
     const { counts, registers } = this.pending;
     let name = `${hour} ${kind} ${found ? 1 : 0} ${key}`;
     let counted = counts.get(name);

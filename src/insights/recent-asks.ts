@@ -1,7 +1,21 @@
+/** A visitor's latest ask, and when asking it again stops being a repeat. */
+export interface LatestAsk {
+  readonly kind: string;
+  readonly key: string;
+  readonly expiry: number;
+}
+
+/** Who asks: its id, and its latest ask, kept on it by `RecentAsks`. */
+export interface Asker {
+  readonly id: string;
+  latest: LatestAsk | undefined;
+}
+
 /**
  * What each visitor asked in the last 30 minutes, so a repeat counts once (decisions §21). Asks are
  * queued in the order they were remembered, which is also the order they expire in, so the oldest go
- * first; past `cap` the oldest go early, which at worst counts a repeat again.
+ * first; past `cap` the oldest go early, which at worst counts a repeat again (but for a visitor's
+ * latest ask, which its own memory tells a repeat until it expires).
  *
  * The queue is kept beside the map rather than read from the map's own order: a Map keeps the slots of
  * deleted entries until it is rehashed, and walking it from its start to find the oldest live entry
@@ -19,15 +33,23 @@ export class RecentAsks {
     private readonly cap: number,
   ) {}
 
-  /** Whether `ask` was made within the window before `now`; if not, it is remembered from now on. */
-  seen(ask: string, now: number): boolean {
-    const expiry = this.expiries.get(ask);
-    if (expiry !== undefined && expiry > now) return true;
+  /** Whether `asker` asked for `kind` and `key` within the window before `now`; if not, it is remembered from now on. */
+  seen(asker: Asker, kind: string, key: string, now: number): boolean {
+    const { latest } = asker;
+    // A page asks the same again and again: told by comparing the same strings, without building and hashing the key below.
+    if (latest !== undefined && latest.expiry > now && latest.key === key && latest.kind === kind) return true;
+    const ask = `${asker.id} ${kind} ${key}`;
+    const known = this.expiries.get(ask);
+    if (known !== undefined && known > now) {
+      asker.latest = { kind, key, expiry: known };
+      return true;
+    }
     this.forgetOld(now);
-    const expires = now + this.windowMs;
-    this.expiries.set(ask, expires);
+    const expiry = now + this.windowMs;
+    this.expiries.set(ask, expiry);
     this.queuedAsks.push(ask);
-    this.queuedExpiries.push(expires);
+    this.queuedExpiries.push(expiry);
+    asker.latest = { kind, key, expiry };
     return false;
   }
 

@@ -1,6 +1,7 @@
 import { createHmac, createSecretKey, randomBytes, type KeyObject } from 'node:crypto';
 import type { InsightStore } from '../store/insights.js';
 import { registerRank, type RegisterRank } from './hyperloglog.js';
+import type { Asker } from './recent-asks.js';
 
 const DAY_MS = 86_400_000;
 /** How long before midnight the next day's secret is fetched, so counting never waits for it. */
@@ -9,8 +10,8 @@ const PREFETCH_MS = 3_600_000;
 /** Visitors whose ids are remembered; past this many the memory starts again, so no flood of visitors can grow it. */
 const REMEMBERED_VISITORS = 4096;
 
-/** A visitor of one day: its id (in memory only) and where it falls in the distinct-visitor estimate. */
-export interface Visitor extends RegisterRank {
+/** A visitor of one day: its id (in memory only), where it falls in the distinct-visitor estimate, and its latest ask. */
+export interface Visitor extends RegisterRank, Asker {
   /** The HMAC's first 18 bytes in base64: 144 bits, as good as the whole for telling visitors apart. */
   readonly id: string;
 }
@@ -25,8 +26,14 @@ export const dayOf = (ms: number) => Math.floor(ms / DAY_MS);
  */
 export class VisitorIds {
   private readonly secrets = new Map<number, KeyObject>();
-  /** The ids of the day `rememberedDay` by address and User-Agent: a visitor sends many requests, and the HMAC was most of counting one. */
-  private readonly remembered = new Map<string, Visitor>();
+  /**
+   * The ids of the day `rememberedDay` by address, then User-Agent: a visitor sends many requests, and
+   * the HMAC was most of counting one. Two lookups, not one by the two joined: the address's key is the
+   * same string each time and a User-Agent is hashed once, where the joined string was new each time,
+   * to be copied and hashed whole.
+   */
+  private readonly remembered = new Map<string, Map<string, Visitor>>();
+  private rememberedCount = 0;
   private rememberedDay = -1;
 
   constructor(private readonly store: Pick<InsightStore, 'daySecret'>) {}
@@ -46,18 +53,21 @@ export class VisitorIds {
 
   /** The visitor on `day`, or undefined while that day's secret is not known yet. */
   of(day: number, client: string, userAgent: string): Visitor | undefined {
-    if (day !== this.rememberedDay || this.remembered.size >= REMEMBERED_VISITORS) {
+    if (day !== this.rememberedDay || this.rememberedCount >= REMEMBERED_VISITORS) {
       this.remembered.clear();
+      this.rememberedCount = 0;
       this.rememberedDay = day;
     }
-    const name = `${client}\n${userAgent}`;
-    let visitor = this.remembered.get(name);
+    let agents = this.remembered.get(client);
+    let visitor = agents?.get(userAgent);
     if (visitor === undefined) {
       const secret = this.secrets.get(day);
       if (secret === undefined) return undefined;
-      const hmac = createHmac('sha256', secret).update(name).digest();
-      visitor = { id: hmac.toString('base64', 0, 18), ...registerRank(hmac) };
-      this.remembered.set(name, visitor);
+      const hmac = createHmac('sha256', secret).update(`${client}\n${userAgent}`).digest();
+      visitor = { id: hmac.toString('base64', 0, 18), ...registerRank(hmac), latest: undefined };
+      if (agents === undefined) this.remembered.set(client, (agents = new Map()));
+      agents.set(userAgent, visitor);
+      this.rememberedCount++;
     }
     return visitor;
   }

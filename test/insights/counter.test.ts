@@ -27,6 +27,26 @@ describe('counting (decisions §21)', () => {
     assert.deepEqual(summed(store.addedCounts), ['emoji-search found cherry: 1', 'search found cherry: 4']);
   });
 
+  it('tells a repeat with other asks in between, for each of two visitors at one address', async () => {
+    let now = START;
+    const store = recordingInsightStore();
+    const counter = await startedCounter(store, () => now);
+    const play = { kind: 'play', key: '7' } as const;
+    const match = { kind: 'match', key: '🍒 💎', found: true } as const;
+    for (const agent of [BROWSER, `${BROWSER} Edg/120`]) {
+      counter.count(play, '192.0.2.1', agent);
+      counter.count(match, '192.0.2.1', agent);
+      // The same ask again, as a new object with new strings, after another ask.
+      counter.count({ kind: 'play', key: String(7) }, '192.0.2.1', agent);
+      counter.count(match, '192.0.2.1', agent);
+    }
+    now += 30 * MINUTE;
+    counter.count(match, '192.0.2.1', BROWSER);
+    counter.count(match, '192.0.2.1', BROWSER);
+    await counter.stop();
+    assert.deepEqual(summed(store.addedCounts), ['match found 🍒 💎: 3', 'play found 7: 2']);
+  });
+
   it('counts a known bot nowhere, neither in counts nor among visitors', async () => {
     const store = recordingInsightStore();
     const counter = await startedCounter(store, () => START);
