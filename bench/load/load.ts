@@ -180,7 +180,7 @@ export function distinctLoadRunner(
 }
 
 /**
- * wrk runs of GETs of `prefix` followed by a word no run sent before (a letter code of the run, then the
+ * wrk runs of GETs of `prefix` followed by a word no run sent before (`r`, the run's number, `n`, the
  * request's number): a flood of questions that never repeat, from one thread (each wrk thread has its own
  * Lua state, and two would send the same words).
  */
