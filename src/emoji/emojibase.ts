@@ -19,11 +19,13 @@ const EntrySchema = Type.Object({
   tags: Type.Optional(Type.Array(Type.String())),
   skins: Type.Optional(Type.Array(VariantSchema)),
 });
-const compactData = Compile(Type.Array(EntrySchema));
+/** Compiled when the data is first read (the first emoji search), not at every start. */
+const compileCompactData = () => Compile(Type.Array(EntrySchema));
+let compactData: ReturnType<typeof compileCompactData> | undefined;
 
 /** The entries of the data set, each skin-tone variant named as its base emoji (a handshake of two tones is a handshake). */
 export function annotatedEmojis(data: unknown): AnnotatedEmoji[] {
-  if (!compactData.Check(data)) throw new Error(`${COMPACT_EN} is not the emoji list it should be`);
+  if (!(compactData ??= compileCompactData()).Check(data)) throw new Error(`${COMPACT_EN} is not the emoji list it should be`);
   return data.flatMap(({ unicode, label, tags = [], skins = [] }) => [
     { emoji: unicode, name: label, keywords: tags },
     ...skins.map((variant) => ({ emoji: variant.unicode, name: label, keywords: tags })),

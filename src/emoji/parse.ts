@@ -13,7 +13,8 @@ export type ParseResult =
 export const MAX_EMOJIS_PER_REQUEST = 20;
 const MAX_QUOTED_LENGTH = 40;
 const LEADING_SEPARATORS = /^[\s,]+/u;
-const segmenter = new Intl.Segmenter('en', { granularity: 'grapheme' });
+/** Made at the first emoji input read: the first Intl object a process makes loads ICU's data, tens of milliseconds a start paid. */
+let segmenter: Intl.Segmenter | undefined;
 
 /** Quotes user text for an error message: bounded in length, control characters and lone surrogates escaped. */
 export function quote(text: string): string {
@@ -55,7 +56,7 @@ function parseUncached(input: string | readonly string[], field: string): ParseR
     const where = typeof input === 'string' ? field : `${field}[${index}]`;
     let invalid = '';
     let found = false;
-    for (const { segment } of segmenter.segment(part)) {
+    for (const { segment } of (segmenter ??= new Intl.Segmenter('en', { granularity: 'grapheme' })).segment(part)) {
       // A cluster can start with a space or comma: Intl.Segmenter glues a lone skin tone (🏽) onto it.
       const text = segment.replace(LEADING_SEPARATORS, '');
       if (text !== segment && invalid !== '') break;

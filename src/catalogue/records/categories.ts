@@ -14,12 +14,15 @@ export const CategoryMapSchema = Type.Record(
   Type.Array(Type.String({ minLength: 1, maxLength: 64 }), { maxItems: 500 }),
   { maxProperties: 200 },
 );
-const categoryMap = Compile(CategoryMapSchema);
+/** Compiled at the first map checked, not at every start: a start on a filled database checks none. */
+const compileCategoryMap = () => Compile(CategoryMapSchema);
+let categoryMap: ReturnType<typeof compileCategoryMap> | undefined;
 
 /** Validates a category map and returns it with every emoji in its fully-qualified form. */
 export function validateCategoryMap(input: unknown, prefix = 'categories'): Validation<CategoryMap> {
-  if (!categoryMap.Check(input)) {
-    const errors = describeSchemaErrors(categoryMap.Errors(input), prefix);
+  const check = (categoryMap ??= compileCategoryMap());
+  if (!check.Check(input)) {
+    const errors = describeSchemaErrors(check.Errors(input), prefix);
     return { ok: false, errors: errors.length > 0 ? errors : [`${prefix}: must map category names to arrays of emojis`] };
   }
   const errors: string[] = [];

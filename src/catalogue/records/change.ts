@@ -1,4 +1,4 @@
-import { Compile } from 'typebox/compile';
+import { Compile, type Validator } from 'typebox/compile';
 import { Type } from 'typebox';
 import { CategoryMapSchema, type CategoryMap } from './categories.js';
 import { SLUG_PATTERN, SlotFieldsSchema, type SlotRecord } from './slot.js';
@@ -29,20 +29,30 @@ const SlotRecordSchema = Type.Object(
 
 /** One schema per kind, so a bad row is described against what its kind requires. */
 const KINDS = {
-  slot: Compile(Type.Object({ kind: Type.Literal('slot'), record: SlotRecordSchema }, { additionalProperties: false })),
-  slotDeleted: Compile(
-    Type.Object(
-      {
-        kind: Type.Literal('slotDeleted'),
-        id: Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER }),
-        slug: Type.Optional(Type.String({ pattern: SLUG_PATTERN, maxLength: 120 })),
-      },
-      { additionalProperties: false },
-    ),
+  slot: Type.Object({ kind: Type.Literal('slot'), record: SlotRecordSchema }, { additionalProperties: false }),
+  slotDeleted: Type.Object(
+    {
+      kind: Type.Literal('slotDeleted'),
+      id: Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER }),
+      slug: Type.Optional(Type.String({ pattern: SLUG_PATTERN, maxLength: 120 })),
+    },
+    { additionalProperties: false },
   ),
-  categories: Compile(Type.Object({ kind: Type.Literal('categories'), categories: CategoryMapSchema }, { additionalProperties: false })),
-  imported: Compile(Type.Object({ kind: Type.Literal('imported') }, { additionalProperties: false })),
+  categories: Type.Object({ kind: Type.Literal('categories'), categories: CategoryMapSchema }, { additionalProperties: false }),
+  imported: Type.Object({ kind: Type.Literal('imported') }, { additionalProperties: false }),
 } as const;
+
+/** Each kind's validator, compiled when a change of that kind is first read: a start that follows no change compiles none. */
+const validators = new Map<keyof typeof KINDS, Validator>();
+
+function validatorOf(kind: keyof typeof KINDS): Validator {
+  let validator = validators.get(kind);
+  if (validator === undefined) {
+    validator = Compile(KINDS[kind]);
+    validators.set(kind, validator);
+  }
+  return validator;
+}
 
 function isKind(kind: unknown): kind is keyof typeof KINDS {
   return typeof kind === 'string' && Object.hasOwn(KINDS, kind);
@@ -55,7 +65,7 @@ function isKind(kind: unknown): kind is keyof typeof KINDS {
 export function readChange(value: unknown): Validation<CatalogueChange> {
   const kind = typeof value === 'object' && value !== null ? (value as { kind?: unknown }).kind : undefined;
   if (!isKind(kind)) return { ok: false, errors: [`change.kind: must be one of ${Object.keys(KINDS).join(', ')}`] };
-  const schema = KINDS[kind];
+  const schema = validatorOf(kind);
   if (schema.Check(value)) return { ok: true, value: value as CatalogueChange };
   const errors = describeSchemaErrors(schema.Errors(value), 'change');
   return { ok: false, errors: errors.length > 0 ? errors : [`change: not a valid ${kind} change`] };

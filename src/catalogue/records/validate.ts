@@ -8,7 +8,9 @@ export type Validation<T> = { readonly ok: true; readonly value: T } | { readonl
 
 // TypeBox buffers 8 errors by default; an editor deserves to hear of every bad field of a slot at once.
 Settings.Set({ maxErrors: 64 });
-const slotFields = Compile(SlotFieldsSchema);
+/** Compiled at the first slot checked, not at every start: a start on a filled database checks none. */
+const compileSlotFields = () => Compile(SlotFieldsSchema);
+let slotFields: ReturnType<typeof compileSlotFields> | undefined;
 
 interface SchemaError {
   readonly keyword: string;
@@ -106,8 +108,9 @@ function fieldRules(input: Readonly<Record<string, unknown>>, name: (field: stri
  * larger document.
  */
 export function validateSlotFields(input: unknown, prefix = ''): Validation<SlotFields & { slug: string }> {
-  const fitsSchema = slotFields.Check(input);
-  const schemaErrors = fitsSchema ? [] : describeSchemaErrors(slotFields.Errors(input), prefix);
+  const check = (slotFields ??= compileSlotFields());
+  const fitsSchema = check.Check(input);
+  const schemaErrors = fitsSchema ? [] : describeSchemaErrors(check.Errors(input), prefix);
   const isRecord = typeof input === 'object' && input !== null && !Array.isArray(input);
   const name = (field: string) => (prefix === '' ? field : `${prefix}.${field}`);
   const { errors, tags } = isRecord ? fieldRules(input as Record<string, unknown>, name) : { errors: [], tags: [] };

@@ -85,7 +85,8 @@ export function fieldErrors(messages: readonly string[]): FieldErrors {
 }
 
 const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
-const segmenter = new Intl.Segmenter('en', { granularity: 'grapheme' });
+/** Made at the first form read: the first Intl object a process makes loads ICU's data, tens of milliseconds a start paid. */
+let segmenter: Intl.Segmenter | undefined;
 
 /** A typed number as a number; anything else as typed, for the validator to name. */
 function numeric(text: string): number | string | undefined {
@@ -102,7 +103,7 @@ const lines = (text: string): string[] =>
 
 /** Emojis as typed: every grapheme that is not a space or a comma, so the validator judges each. */
 export function typedEmojis(text: string): string[] {
-  return [...segmenter.segment(text)].map(({ segment }) => segment).filter((segment) => !/^[\s,]+$/u.test(segment));
+  return [...(segmenter ??= new Intl.Segmenter('en', { granularity: 'grapheme' })).segment(text)].map(({ segment }) => segment).filter((segment) => !/^[\s,]+$/u.test(segment));
 }
 
 /**
