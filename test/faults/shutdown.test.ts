@@ -170,7 +170,10 @@ describe('SIGTERM to a real server process', () => {
   it('ends every open change stream cleanly on PostgreSQL with the seats in Redis', async () => {
     const database = await createTestDatabase();
     const prefix = testKeyPrefix();
-    const server = await startServer({ DATABASE_URL: database.url, REDIS_URL, REDIS_KEY_PREFIX: prefix, ADMIN_TOKEN, LOG_LEVEL: 'warn' });
+    const server = await startServer({ DATABASE_URL: database.url, REDIS_URL, REDIS_KEY_PREFIX: prefix, ADMIN_TOKEN, LOG_LEVEL: 'warn' }).catch(async (error: unknown) => {
+      await database.drop();
+      throw error;
+    });
     const exited = once(server.child, 'exit') as Promise<[number | null, NodeJS.Signals | null]>;
     try {
       const streams = await Promise.all([1, 2, 3, 4].map(() => openStream(server.port, '/api/changes/stream')));
@@ -197,7 +200,11 @@ describe('SIGTERM to a real server process', () => {
     const receiver = await startReceiver();
     // The first delivery never gets an answer: without the abort, the process would wait out the POST's 15 s timeout.
     receiver.answers.push('hang');
-    const server = await startServer(env);
+    // A start that fails must still close the receiver: its open server would keep this file's process alive for good.
+    const server = await startServer(env).catch(async (error: unknown) => {
+      await receiver.close();
+      throw error;
+    });
     const exited = once(server.child, 'exit') as Promise<[number | null, NodeJS.Signals | null]>;
     let next: Awaited<ReturnType<typeof startServer>> | undefined;
     try {
