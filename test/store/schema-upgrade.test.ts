@@ -86,12 +86,13 @@ describe('opening a database made before operators, tokens and slot versions', (
       await database.drop();
     }
   });
-  it('PostgreSQL: released steps keep their numbers (insights 7, as released), and the history id is step 8', async () => {
+  it('PostgreSQL: released steps keep their numbers (insights 7, as released), the history id is step 8, the registers by key step 9', async () => {
     assert.deepEqual(
       MIGRATIONS.map((step) => step.version),
       MIGRATIONS.map((_step, index) => index + 1),
     );
     assert.equal(INSIGHT_MIGRATION.version, 7);
     assert.match(MIGRATIONS.find((step) => step.version === 8)?.sql ?? '', /CREATE TABLE history_id/);
+    assert.match(MIGRATIONS.find((step) => step.version === 9)?.sql ?? '', /CREATE INDEX insight_visitors_by_key/);
   });
 });

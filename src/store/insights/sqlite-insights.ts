@@ -2,7 +2,10 @@ import type Database from 'better-sqlite3';
 import type { DailyKeyCounts, DayCount, DayRange, HourCount, InsightKind, InsightStore, KeyDayCount, KeyRegisters, KeyTotal, KindDayCount, TotalsQuery, VisitorRegister } from '../insights.js';
 import { dailyStatement, dayTotalsStatement, keyDaysStatement, groupRegisters, registersStatement, totalsStatement, type DayRow, type RegisterRow, type TotalRow } from './insight-sql.js';
 
-/** Insights' tables (decisions §21). Hours and days are counted from the Unix epoch, UTC; `found` is 0 or 1. */
+/**
+ * Insights' tables (decisions §21). Hours and days are counted from the Unix epoch, UTC; `found` is 0 or 1.
+ * The registers are also indexed by key, so a report reads only its shown keys' registers, not every key's of each day.
+ */
 export const INSIGHT_SCHEMA = `
   CREATE TABLE IF NOT EXISTS insight_hours (
     kind TEXT NOT NULL, hour INTEGER NOT NULL, key TEXT NOT NULL, found INTEGER NOT NULL, count INTEGER NOT NULL,
@@ -16,6 +19,7 @@ export const INSIGHT_SCHEMA = `
     kind TEXT NOT NULL, day INTEGER NOT NULL, key TEXT NOT NULL, register INTEGER NOT NULL, rank INTEGER NOT NULL,
     PRIMARY KEY (kind, day, key, register)
   ) WITHOUT ROWID;
+  CREATE INDEX IF NOT EXISTS insight_visitors_by_key ON insight_visitors (kind, key, day, register, rank);
   CREATE TABLE IF NOT EXISTS insight_secrets (
     day INTEGER PRIMARY KEY,
     secret BLOB NOT NULL
