@@ -7,6 +7,36 @@ import { chromium, type Browser, type BrowserContext, type Page, type ViewportSi
 import { startTestApp, type TestApp, type TestAppOptions } from '../support/app.js';
 import { BROWSER_CATALOGUE } from './catalogue.js';
 
+/**
+ * Chromium keeps only the last `--disable-features` it is given, and Playwright passes one of its own
+ * first: ours repeats Playwright's list (playwright-core's chromiumSwitches.ts) so as not to undo it.
+ */
+const PLAYWRIGHT_DISABLED_FEATURES = [
+  'AvoidUnnecessaryBeforeUnloadCheckSync',
+  'DestroyProfileOnBrowserClose',
+  'HttpsUpgrades',
+  'HttpsFirstBalancedModeAutoEnable',
+  'LensOverlay',
+  'MediaRouter',
+  'PaintHolding',
+  'ThirdPartyStoragePartitioning',
+  'AvoidCorsURLLoaderRestartOnRedirect',
+  'TcpPortRandomizationWin',
+  'OptimizationHints',
+  'NetworkTimeServiceQuerying',
+  'AimEnabled',
+  'PreconnectToSearch',
+  'msForceBrowserSignIn',
+  'msEdgeUpdateLaunchServicesPreferredVersion',
+];
+
+/**
+ * Headless Chromium still builds the window's omnibox popup, a web page of its own (chrome://omnibox-popup)
+ * with a renderer process, for every context's window: about half a second of CPU per context, for a
+ * popup no test can open. Each test opens contexts by the dozen.
+ */
+const OMNIBOX_WEBUI = ['WebUIOmniboxPopup', 'WebUIOmniboxAimPopup', 'WebUIOmniboxFullPopup', 'PreloadTopChromeWebUI'];
+
 /** Debian's Chromium; the test tool's own browser download does not work on these machines. */
 const CHROMIUM_PATH = '/usr/bin/chromium';
 const CHROMIUM_ARGS = [
@@ -21,6 +51,7 @@ const CHROMIUM_ARGS = [
   '--disable-component-update',
   '--disable-sync',
   '--no-first-run',
+  `--disable-features=${[...PLAYWRIGHT_DISABLED_FEATURES, ...OMNIBOX_WEBUI].join(',')}`,
 ];
 
 /**
