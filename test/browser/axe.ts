@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import axe from 'axe-core';
 import type { CDPSession, Page } from 'playwright-core';
+import { debuggerSession } from './browser.js';
 
 /**
  * axe's run, answering each violation as one line: rule, help, and where. Without script it does not
@@ -19,22 +20,22 @@ const WORLD = 'axe';
 const axeSource = (scriptOff: boolean) => (scriptOff ? `${TIMERS_AS_MICROTASKS}\n${axe.source}` : axe.source);
 
 /**
- * A page's debugger session for axe, kept while the page lives. From a page's first check on, Chromium
- * puts axe in every document the page opens: a console page is checked after each navigation, and
- * sending axe's half a megabyte through the debugger for each check cost the test and the browser
- * more than running it. The document the page had at its first check gets axe sent.
+ * The pages whose debugger session has Chromium put axe in every document they open. A console page is
+ * checked after each navigation, and sending axe's half a megabyte through the debugger for each check
+ * cost the test process and the browser more than running it. The document a page has at its first
+ * check gets axe sent.
  */
-const sessions = new WeakMap<Page, Promise<CDPSession>>();
+const axeInNewDocuments = new WeakMap<Page, Promise<CDPSession>>();
 
 function axeSession(page: Page, scriptOff: boolean): Promise<CDPSession> {
-  let session = sessions.get(page);
+  let session = axeInNewDocuments.get(page);
   if (session === undefined) {
-    session = page.context().newCDPSession(page).then(async (opened) => {
+    session = debuggerSession(page).then(async (opened) => {
       await opened.send('Page.enable');
       await opened.send('Page.addScriptToEvaluateOnNewDocument', { source: axeSource(scriptOff), worldName: WORLD });
       return opened;
     });
-    sessions.set(page, session);
+    axeInNewDocuments.set(page, session);
   }
   return session;
 }
