@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import axe from 'axe-core';
-import type { Page } from 'playwright-core';
+import type { CDPSession, Page } from 'playwright-core';
+import { debuggerSession } from './browser.js';
 
 /**
  * axe's run, answering each violation as one line: rule, help, and where. Without script it does not
@@ -13,6 +14,32 @@ const run = (preload: boolean) => `axe.run(document, { resultTypes: ['violations
 const TIMERS_AS_MICROTASKS = `window.setTimeout = (run, _ms, ...args) => { queueMicrotask(() => run(...args)); return 0; };
 window.clearTimeout = () => undefined;`;
 
+const WORLD = 'axe';
+
+/** axe's source, with the timers made microtasks when the page's script is off. */
+const axeSource = (scriptOff: boolean) => (scriptOff ? `${TIMERS_AS_MICROTASKS}\n${axe.source}` : axe.source);
+
+/**
+ * The pages whose debugger session has Chromium put axe in every document they open. A console page is
+ * checked after each navigation, and sending axe's half a megabyte through the debugger for each check
+ * cost the test process and the browser more than running it. The document a page has at its first
+ * check gets axe sent.
+ */
+const axeInNewDocuments = new WeakMap<Page, Promise<CDPSession>>();
+
+function axeSession(page: Page, scriptOff: boolean): Promise<CDPSession> {
+  let session = axeInNewDocuments.get(page);
+  if (session === undefined) {
+    session = debuggerSession(page).then(async (opened) => {
+      await opened.send('Page.enable');
+      await opened.send('Page.addScriptToEvaluateOnNewDocument', { source: axeSource(scriptOff), worldName: WORLD });
+      return opened;
+    });
+    axeInNewDocuments.set(page, session);
+  }
+  return session;
+}
+
 /**
  * Asserts that axe finds no violation in the page as it stands. axe runs in a world of its own in the
  * page, through the debugger: the page's CSP does not apply, its own scripts never see axe, and with
@@ -20,19 +47,16 @@ window.clearTimeout = () => undefined;`;
  * shown) that world still runs where the page's own does not. axe never looks inside `<noscript>`.
  */
 export async function expectAccessible(page: Page, what: string, options: { readonly scriptOff?: boolean } = {}): Promise<void> {
-  const session = await page.context().newCDPSession(page);
-  try {
-    const { frameTree } = await session.send('Page.getFrameTree');
-    const { executionContextId: contextId } = await session.send('Page.createIsolatedWorld', { frameId: frameTree.frame.id, worldName: 'axe' });
-    const evaluate = async (expression: string): Promise<unknown> => {
-      const { result, exceptionDetails } = await session.send('Runtime.evaluate', { expression, contextId, awaitPromise: true, returnByValue: true });
-      if (exceptionDetails !== undefined) throw new Error(`axe in the page: ${exceptionDetails.exception?.description ?? exceptionDetails.text}`);
-      return result.value;
-    };
-    if (options.scriptOff === true) await evaluate(TIMERS_AS_MICROTASKS);
-    await evaluate(axe.source);
-    assert.deepEqual(await evaluate(run(options.scriptOff !== true)), [], what);
-  } finally {
-    await session.detach();
-  }
+  const scriptOff = options.scriptOff === true;
+  const session = await axeSession(page, scriptOff);
+  const { frameTree } = await session.send('Page.getFrameTree');
+  // The world of that name in this document: the one Chromium put axe in, or a new one.
+  const { executionContextId: contextId } = await session.send('Page.createIsolatedWorld', { frameId: frameTree.frame.id, worldName: WORLD });
+  const evaluate = async (expression: string): Promise<unknown> => {
+    const { result, exceptionDetails } = await session.send('Runtime.evaluate', { expression, contextId, awaitPromise: true, returnByValue: true });
+    if (exceptionDetails !== undefined) throw new Error(`axe in the page: ${exceptionDetails.exception?.description ?? exceptionDetails.text}`);
+    return result.value;
+  };
+  if ((await evaluate('typeof axe')) === 'undefined') await evaluate(axeSource(scriptOff));
+  assert.deepEqual(await evaluate(run(!scriptOff)), [], what);
 }

@@ -3,24 +3,25 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { after, afterEach, before } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type BrowserContext, type Page, type ViewportSize } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type CDPSession, type Page, type ViewportSize } from 'playwright-core';
 import { startTestApp, type TestApp, type TestAppOptions } from '../support/app.js';
 import { BROWSER_CATALOGUE } from './catalogue.js';
 
-/** Debian's Chromium; the test tool's own browser download does not work on these machines. */
-const CHROMIUM_PATH = '/usr/bin/chromium';
+/**
+ * Debian's Chromium headless shell (package chromium-headless-shell), the same engine as its browser
+ * without the browser around it; the test tool's own browser download does not work on these machines.
+ * Headless, the whole browser still built a window for every context, its toolbar and the omnibox's
+ * popup (a web page with a renderer of its own): the shell opened eight contexts of five pages each for
+ * less than half the CPU, and the tests open contexts by the dozen.
+ */
+const CHROMIUM_PATH = '/usr/bin/chromium-headless-shell';
+/** Playwright turns off the sandbox, background networking, updates and the rest; these are ours. */
 const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
   '--disable-gpu',
-  // Debian's launcher turns GPU rasterization on, and with no GPU that is SwiftShader, a GPU emulated on
-  // the CPU: the renderer's own rasterizer draws the same pages for less CPU (about 4 % of a console file's).
+  // With no GPU, GPU rasterization is SwiftShader, a GPU emulated on the CPU: the renderer's own
+  // rasterizer draws the same pages for less CPU.
   '--disable-gpu-rasterization',
   '--disable-software-rasterizer',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
 ];
 
 /**
@@ -86,13 +87,24 @@ export async function screenshot(page: Page, name: string, fullPage = true): Pro
     height: number;
     scale: number;
   };
-  const session = await page.context().newCDPSession(page);
-  try {
-    const { data } = await session.send('Page.captureScreenshot', { format: 'png', optimizeForSpeed: true, captureBeyondViewport: true, clip: { x: 0, y: 0, width, height, scale } });
-    writeFileSync(path, Buffer.from(data, 'base64'));
-  } finally {
-    await session.detach();
+  const { data } = await (await debuggerSession(page)).send('Page.captureScreenshot', { format: 'png', optimizeForSpeed: true, captureBeyondViewport: true, clip: { x: 0, y: 0, width, height, scale } });
+  writeFileSync(path, Buffer.from(data, 'base64'));
+}
+
+const debuggerSessions = new WeakMap<Page, Promise<CDPSession>>();
+
+/**
+ * The page's own debugger session, opened at first use and kept while the page lives: each new session
+ * is a debugger attached to the page anew, in the browser and in the page's renderer, and the console
+ * files screenshot and check pages by the dozen.
+ */
+export function debuggerSession(page: Page): Promise<CDPSession> {
+  let session = debuggerSessions.get(page);
+  if (session === undefined) {
+    session = page.context().newCDPSession(page);
+    debuggerSessions.set(page, session);
   }
+  return session;
 }
 
 const GENEROUS_LIMITS = { RATE_LIMIT_PER_MINUTE: '100000', RATE_LIMIT_PER_HOUR: '100000', RATE_LIMIT_PER_DAY: '100000' };
