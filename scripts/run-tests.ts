@@ -59,8 +59,11 @@ function testFiles(path: string): string[] {
     .sort();
 }
 
-/** Printed after the spec reporter's lines: the slowest files. */
-const REPORTER = 'scripts/slowest-files-reporter.ts';
+/**
+ * The reporter, bundled with the tests: node's spec reporter over places in the sources, then the
+ * slowest files. The test processes run without `--enable-source-maps` (scripts/bundled-sources.ts).
+ */
+const REPORTER = 'scripts/test-reporter.ts';
 
 const files = (process.argv.length > 2 ? process.argv.slice(2) : ['test']).flatMap((path) => testFiles(relative(ROOT, resolve(path))));
 
@@ -86,8 +89,7 @@ try {
     banner: { js: REQUIRE_IN_ESM },
     plugins: [ownImportMetaUrl],
     sourcemap: 'linked',
-    // The maps point at the sources, which are on disk: copies of them inside (megabytes) were read by every
-    // test process at start (--enable-source-maps) for nothing.
+    // Read by the reporters, which only need the places: the sources are on disk.
     sourcesContent: false,
     logLevel: 'warning',
   });
@@ -107,7 +109,7 @@ try {
 const CONCURRENCY = 2 * availableParallelism();
 
 const bundled = (source: string) => join(out, source.replace(/\.ts$/, '.mjs'));
-const runner = spawn(process.execPath, ['--enable-source-maps', '--test', `--test-concurrency=${CONCURRENCY}`, ...['spec', bundled(REPORTER)].flatMap((reporter) => [`--test-reporter=${reporter}`, '--test-reporter-destination=stdout']), ...files.map(bundled)], {
+const runner = spawn(process.execPath, ['--test', `--test-concurrency=${CONCURRENCY}`, `--test-reporter=${bundled(REPORTER)}`, '--test-reporter-destination=stdout', ...files.map(bundled)], {
   cwd: ROOT,
   env: { ...process.env, [PROGRAMS_VARIABLE]: out },
   stdio: 'inherit',

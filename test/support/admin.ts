@@ -3,8 +3,10 @@ import { buildApp, type AppDeps } from '../../src/app.js';
 import type { CatalogueDocument } from '../../src/catalogue/records/document.js';
 import { loadConfig } from '../../src/config.js';
 import { CatalogueService } from '../../src/service/catalogue-service.js';
+import { SqliteStore } from '../../src/store/sqlite.js';
 import type { Store } from '../../src/store/store.js';
 import { SMALL_CATALOGUE } from './fixtures.js';
+import { seededSqliteFile } from './seeded-sqlite.js';
 
 export const ADMIN_TOKEN = 'admin-token-for-tests-0123456789';
 export const AUTH = { authorization: `Bearer ${ADMIN_TOKEN}` } as const;
@@ -48,4 +50,20 @@ export async function startAdminApp(store: Store, options: AdminAppOptions = {})
       await store.close();
     },
   };
+}
+
+/**
+ * `startAdminApp` over a new SQLite file at `path`, copied from one seeded at the clock's first reading
+ * (the time `startAdminApp` seeds at), which the service is then handed again as its first.
+ */
+export async function startSqliteAdminApp(path: string, options: AdminAppOptions = {}): Promise<AdminApp> {
+  const clock = options.now ?? tickingClock();
+  let first: Date | undefined = clock();
+  await seededSqliteFile(path, options.document ?? SMALL_CATALOGUE, first.toISOString());
+  const now = () => {
+    const reading = first ?? clock();
+    first = undefined;
+    return reading;
+  };
+  return startAdminApp(new SqliteStore(path), { ...options, now });
 }

@@ -10,6 +10,7 @@ import { SqliteStore } from '../../src/store/sqlite.js';
 import type { InsightCounter } from '../../src/insights/counter.js';
 import type { PopularOrder } from '../../src/insights/popular-order.js';
 import { SMALL_CATALOGUE } from './fixtures.js';
+import { seededSqliteFile } from './seeded-sqlite.js';
 
 export interface TestApp {
   readonly app: FastifyInstance;
@@ -32,13 +33,19 @@ export interface TestAppOptions {
   readonly popular?: (store: SqliteStore) => Promise<PopularOrder>;
 }
 
+/** Retentions by age this long cannot tell a seed made earlier in the process from one made now: either is kept. */
+const SEED_AGE_UNSEEN_MS = 24 * 3600 * 1000;
+
 /** The real service on a real SQLite file in a temporary folder of its own. */
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const dir = mkdtempSync(join(tmpdir(), 'slotmoji-test-'));
-  const config = loadConfig({ DATABASE_URL: `sqlite://${join(dir, 'test.db')}`, LOG_LEVEL: 'silent', ...options.env }, dir);
+  const path = join(dir, 'test.db');
+  const config = loadConfig({ DATABASE_URL: `sqlite://${path}`, LOG_LEVEL: 'silent', ...options.env }, dir);
   if (config.database.kind !== 'sqlite') throw new Error('test apps run on SQLite');
-  const store = new SqliteStore(config.database.path, { changeRetention: config.changesRetention });
   const document = options.document ?? SMALL_CATALOGUE;
+  const retention = config.changesRetention;
+  if (config.database.path === path && (retention.kind === 'count' || retention.ms >= SEED_AGE_UNSEEN_MS)) await seededSqliteFile(path, document);
+  const store = new SqliteStore(config.database.path, { changeRetention: config.changesRetention });
   const catalogue = await CatalogueService.open(store, async () => document);
   const insights = await options.insights?.(store);
   const popular = await options.popular?.(store);

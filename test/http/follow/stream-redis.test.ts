@@ -94,10 +94,11 @@ describe('GET /api/changes/stream with the stream seats in Redis', () => {
   });
 
   it('frees the seats of an instance that died without closing its streams within their lifetime', async () => {
+    // The instance first: started after the seats were taken, a slow start (a busy machine) outlived them.
+    const { port } = await instance();
     const dead = await RedisStreamSeats.connect({ url: REDIS_URL, keyPrefix: prefix, seatLifetimeMs: 500 });
     for (let i = 0; i < 5; i += 1) assert.notEqual(await dead.take('127.0.0.1'), undefined);
     try {
-      const { port } = await instance();
       assert.equal((await refused(openStream(port, STREAM))).status, 429);
       // Never renewed nor released: the seats lapse, and the client has all five again.
       await opensSoon(port, 'a stream once the dead seats lapsed');

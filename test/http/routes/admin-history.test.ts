@@ -5,8 +5,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { Slot } from '../../../src/catalogue/records/slot.js';
-import { SqliteStore } from '../../../src/store/sqlite.js';
-import { AUTH, startAdminApp, type AdminApp } from '../../support/admin.js';
+import { AUTH, startSqliteAdminApp, type AdminApp } from '../../support/admin.js';
 import { SMALL_CATALOGUE, slotFields } from '../../support/fixtures.js';
 import { errorMessage, json } from '../../support/http.js';
 
@@ -24,7 +23,7 @@ describe('admin slot reads, If-Match, history, restore and the audit over HTTP',
 
   before(async () => {
     dir = mkdtempSync(join(tmpdir(), 'slotmoji-history-'));
-    t = await startAdminApp(new SqliteStore(join(dir, 'test.db')));
+    t = await startSqliteAdminApp(join(dir, 'test.db'));
   });
   after(async () => {
     await t.close();

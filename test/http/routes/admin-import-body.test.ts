@@ -4,8 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, it } from 'node:test';
 import type { Slot } from '../../../src/catalogue/records/slot.js';
-import { SqliteStore } from '../../../src/store/sqlite.js';
-import { AUTH, startAdminApp, type AdminApp } from '../../support/admin.js';
+import { AUTH, startSqliteAdminApp, type AdminApp } from '../../support/admin.js';
 import { slotFields } from '../../support/fixtures.js';
 import { assertCors, errorMessage, json } from '../../support/http.js';
 
@@ -24,7 +23,7 @@ describe('the catalogue import’s body', () => {
   let dir: string;
   beforeEach(async () => {
     dir = mkdtempSync(join(tmpdir(), 'slotmoji-import-body-'));
-    t = await startAdminApp(new SqliteStore(join(dir, 'catalogue.db')));
+    t = await startSqliteAdminApp(join(dir, 'catalogue.db'));
   });
   afterEach(async () => {
     await t.close();

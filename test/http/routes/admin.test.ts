@@ -6,8 +6,7 @@ import { after, afterEach, before, beforeEach, describe, it } from 'node:test';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { Slot } from '../../../src/catalogue/records/slot.js';
 import { RedisRateLimiter } from '../../../src/ratelimit/redis-limiter.js';
-import { SqliteStore } from '../../../src/store/sqlite.js';
-import { ADMIN_TOKEN, AUTH, startAdminApp, type AdminApp, type AdminAppOptions } from '../../support/admin.js';
+import { ADMIN_TOKEN, AUTH, startSqliteAdminApp, type AdminApp, type AdminAppOptions } from '../../support/admin.js';
 import { SMALL_CATALOGUE, slotFields } from '../../support/fixtures.js';
 import { freePort } from '../../support/process.js';
 import { assertCors, errorMessage, json } from '../../support/http.js';
@@ -22,7 +21,7 @@ const BASE = 'http://admin.test';
 /** The real service on a fresh SQLite file, admin on, a clock that ticks a second per write. */
 async function start(options: AdminAppOptions = {}): Promise<AdminApp & { dir: string }> {
   const dir = mkdtempSync(join(tmpdir(), 'slotmoji-admin-'));
-  const started = await startAdminApp(new SqliteStore(join(dir, 'catalogue.db')), {
+  const started = await startSqliteAdminApp(join(dir, 'catalogue.db'), {
     ...options,
     env: { PUBLIC_BASE_URL: BASE, ...options.env },
   });
