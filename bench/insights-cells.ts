@@ -62,16 +62,34 @@ const CELLS = [SLUG_WORKLOAD, LIST_50_WORKLOAD, MATCH_WORKLOAD, PLAY_WORKLOAD];
 const line = (text = '') => void process.stdout.write(`${text}\n`);
 const verdict = (passes: boolean) => (passes ? 'PASS' : 'FAIL');
 
+/** The same build started twice, with insights on and with `INSIGHTS=off`, both on core 0. */
+interface ServerPair {
+  readonly on: SlotmojiServer;
+  readonly off: SlotmojiServer;
+  /** The on-server's SQLite file. */
+  readonly onPath: string;
+}
+
+/** Runs `work` on a pair of servers named `name` in `dir`, and stops both however it ends. */
+async function withServerPair<T>(dir: string, name: string, work: (pair: ServerPair) => Promise<T>): Promise<T> {
+  const serverEntry = join(ROOT, 'dist', 'server.js');
+  const onPath = join(dir, `${name}-on.db`);
+  const servers: SlotmojiServer[] = [];
+  try {
+    const on = await startSlotmoji({ serverEntry, databasePath: onPath, cores: '0', env: { INSIGHTS: 'on' } });
+    servers.push(on);
+    const off = await startSlotmoji({ serverEntry, databasePath: join(dir, `${name}-off.db`), cores: '0', env: { INSIGHTS: 'off' } });
+    servers.push(off);
+    return await work({ on, off, onPath });
+  } finally {
+    for (const server of servers) await server.stop();
+  }
+}
+
 /** Part 1: each public cell on the build with insights on against the same build with them off. */
 async function cells(dir: string): Promise<boolean> {
-  const serverEntry = join(ROOT, 'dist', 'server.js');
-  const servers: SlotmojiServer[] = [];
-  let passes = true;
-  try {
-    const on = await startSlotmoji({ serverEntry, databasePath: join(dir, 'on.db'), cores: '0', env: { INSIGHTS: 'on' } });
-    servers.push(on);
-    const off = await startSlotmoji({ serverEntry, databasePath: join(dir, 'off.db'), cores: '0', env: { INSIGHTS: 'off' } });
-    servers.push(off);
+  return withServerPair(dir, 'cells', async ({ on, off }) => {
+    let passes = true;
     const document = await readCatalogueDocument();
     const settings: LoadSettings = { connections: CONNECTIONS, cores: '1', threads: 1, directory: dir };
     const plan = { rounds: ROUNDS, roundSeconds: SECONDS, warmupSeconds: SECONDS };
@@ -86,10 +104,8 @@ async function cells(dir: string): Promise<boolean> {
       passes &&= cellPasses;
       line(`| ${workload.name} | ${summary.slotmoji.rps.toFixed(0)} | ${summary.baseline.rps.toFixed(0)} | ${summary.ratios.rps.toFixed(3)}x | ${verdict(cellPasses)} |`);
     }
-  } finally {
-    for (const server of servers) await server.stop();
-  }
-  return passes;
+    return passes;
+  });
 }
 
 /** Searches a minute from one visitor, as the issue has it: "a visitor that sends 10,000 different searches in a minute". */
@@ -114,14 +130,7 @@ function countedRows(databasePath: string, kind: string): number {
  * most 64 MB more.
  */
 async function flood(dir: string): Promise<boolean> {
-  const serverEntry = join(ROOT, 'dist', 'server.js');
-  const servers: SlotmojiServer[] = [];
-  try {
-    const onPath = join(dir, 'flood-on.db');
-    const on = await startSlotmoji({ serverEntry, databasePath: onPath, cores: '0', env: { INSIGHTS: 'on' } });
-    servers.push(on);
-    const off = await startSlotmoji({ serverEntry, databasePath: join(dir, 'flood-off.db'), cores: '0', env: { INSIGHTS: 'off' } });
-    servers.push(off);
+  return withServerPair(dir, 'flood', async ({ on, off, onPath }) => {
     const slug = workloads(await readCatalogueDocument()).find((cell) => cell.name === SLUG_WORKLOAD);
     if (slug === undefined) throw new Error(`no ${SLUG_WORKLOAD} workload`);
     const startedMb = { on: memoryOf(on.process.pid).rssMb, off: memoryOf(off.process.pid).rssMb };
@@ -149,9 +158,7 @@ async function flood(dir: string): Promise<boolean> {
     line(`| RSS grown during the flood (MB) | ${grownMb.on.toFixed(1)} | ${grownMb.off.toFixed(1)} | +${(grownMb.on - grownMb.off).toFixed(1)} MB | at most +${FLOOD_MEMORY_BUDGET_MB} MB: ${verdict(memoryPasses)} |`);
     line(`| searches counted in the on-server's store (hourly rows) | ${counted} | | | one per search answered: the flood was counted |`);
     return speedPasses && memoryPasses && counted > 0;
-  } finally {
-    for (const server of servers) await server.stop();
-  }
+  });
 }
 
 /**
@@ -159,13 +166,7 @@ async function flood(dir: string): Promise<boolean> {
  * (about 80 times the issue's 10,000 a minute), on and off. Reported, with no target of the issue's.
  */
 async function torrent(dir: string): Promise<void> {
-  const serverEntry = join(ROOT, 'dist', 'server.js');
-  const servers: SlotmojiServer[] = [];
-  try {
-    const on = await startSlotmoji({ serverEntry, databasePath: join(dir, 'torrent-on.db'), cores: '0', env: { INSIGHTS: 'on' } });
-    servers.push(on);
-    const off = await startSlotmoji({ serverEntry, databasePath: join(dir, 'torrent-off.db'), cores: '0', env: { INSIGHTS: 'off' } });
-    servers.push(off);
+  await withServerPair(dir, 'torrent', async ({ on, off }) => {
     const startedMb = { on: memoryOf(on.process.pid).rssMb, off: memoryOf(off.process.pid).rssMb };
     const run = floodRunner(`GET ${FLOOD_PATH}{never asked before}`, FLOOD_PATH, { connections: CONNECTIONS, cores: '1', threads: 1, directory: mkdtempSync(join(dir, 'torrent-')) });
     const summary = summariseRounds(
@@ -177,9 +178,7 @@ async function torrent(dir: string): Promise<void> {
     line('|---|---|---|---|');
     line(`| searches a minute (failed answers) | ${(summary.slotmoji.rps * 60).toFixed(0)} (${summary.slotmoji.errors}) | ${(summary.baseline.rps * 60).toFixed(0)} (${summary.baseline.errors}) | ${summary.ratios.rps.toFixed(3)}x |`);
     line(`| RSS grown during the torrent (MB) | ${grownMb.on.toFixed(1)} | ${grownMb.off.toFixed(1)} | +${(grownMb.on - grownMb.off).toFixed(1)} MB |`);
-  } finally {
-    for (const server of servers) await server.stop();
-  }
+  });
 }
 
 async function maintenance(sql: string): Promise<void> {
