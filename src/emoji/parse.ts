@@ -13,8 +13,13 @@ export type ParseResult =
 export const MAX_EMOJIS_PER_REQUEST = 20;
 const MAX_QUOTED_LENGTH = 40;
 const LEADING_SEPARATORS = /^[\s,]+/u;
-/** Made at the first emoji input read: the first Intl object a process makes loads ICU's data, tens of milliseconds a start paid. */
+/** Made at the first text split: the first Intl object a process makes loads ICU's data, tens of milliseconds a start paid. */
 let segmenter: Intl.Segmenter | undefined;
+
+/** `text`'s grapheme clusters (what a person sees as one character), each with its place. */
+export function graphemes(text: string): Intl.Segments {
+  return (segmenter ??= new Intl.Segmenter('en', { granularity: 'grapheme' })).segment(text);
+}
 
 /** Quotes user text for an error message: bounded in length, control characters and lone surrogates escaped. */
 export function quote(text: string): string {
@@ -56,7 +61,7 @@ function parseUncached(input: string | readonly string[], field: string): ParseR
     const where = typeof input === 'string' ? field : `${field}[${index}]`;
     let invalid = '';
     let found = false;
-    for (const { segment } of (segmenter ??= new Intl.Segmenter('en', { granularity: 'grapheme' })).segment(part)) {
+    for (const { segment } of graphemes(part)) {
       // A cluster can start with a space or comma: Intl.Segmenter glues a lone skin tone (🏽) onto it.
       const text = segment.replace(LEADING_SEPARATORS, '');
       if (text !== segment && invalid !== '') break;

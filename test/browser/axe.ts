@@ -23,7 +23,8 @@ const axeSource = (scriptOff: boolean) => (scriptOff ? `${TIMERS_AS_MICROTASKS}\
  * The pages whose debugger session has Chromium put axe in every document they open. A console page is
  * checked after each navigation, and sending axe's half a megabyte through the debugger for each check
  * cost the test process and the browser more than running it. The document a page has at its first
- * check gets axe sent.
+ * check gets axe sent. A page's script is on or off for its whole life (its context's setting), so the
+ * source registered at its first check fits every later one.
  */
 const axeInNewDocuments = new WeakMap<Page, Promise<CDPSession>>();
 

@@ -45,7 +45,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   const document = options.document ?? SMALL_CATALOGUE;
   const retention = config.changesRetention;
   if (config.database.path === path && (retention.kind === 'count' || retention.ms >= SEED_AGE_UNSEEN_MS)) await seededSqliteFile(path, document);
-  const store = new SqliteStore(config.database.path, { changeRetention: config.changesRetention });
+  const store = new SqliteStore(config.database.path, { changeRetention: retention });
   const catalogue = await CatalogueService.open(store, async () => document);
   const insights = await options.insights?.(store);
   const popular = await options.popular?.(store);

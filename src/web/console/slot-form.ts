@@ -1,4 +1,5 @@
 import { VOLATILITIES, type SlotRecord } from '../../catalogue/records/slot.js';
+import { graphemes } from '../../emoji/parse.js';
 
 /**
  * A slot as its form holds it: every field as the person typed it (lists one item a line, emojis as
@@ -85,8 +86,6 @@ export function fieldErrors(messages: readonly string[]): FieldErrors {
 }
 
 const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
-/** Made at the first form read: the first Intl object a process makes loads ICU's data, tens of milliseconds a start paid. */
-let segmenter: Intl.Segmenter | undefined;
 
 /** A typed number as a number; anything else as typed, for the validator to name. */
 function numeric(text: string): number | string | undefined {
@@ -103,7 +102,7 @@ const lines = (text: string): string[] =>
 
 /** Emojis as typed: every grapheme that is not a space or a comma, so the validator judges each. */
 export function typedEmojis(text: string): string[] {
-  return [...(segmenter ??= new Intl.Segmenter('en', { granularity: 'grapheme' })).segment(text)].map(({ segment }) => segment).filter((segment) => !/^[\s,]+$/u.test(segment));
+  return [...graphemes(text)].map(({ segment }) => segment).filter((segment) => !/^[\s,]+$/u.test(segment));
 }
 
 /**
