@@ -1,9 +1,12 @@
 /**
  * A cell measured in interleaved rounds. The shared VM's speed drifts by tens of percent over tens of
  * seconds, so one long measurement per server can catch one in a slow spell and the other in a fast
- * one. Alternating short rounds, slotmoji then the baseline, puts each round's two measurements in
+ * one. Alternating short rounds, one on each server, puts each round pair's two measurements in
  * the same spell; a ratio taken within each round pair, then the median over the pairs, cancels the
- * drift (and the median shrugs off a pair a burst of other jobs split).
+ * drift (and the median shrugs off a pair a burst of other jobs split). Which server goes first swaps
+ * from pair to pair (slotmoji, baseline, baseline, slotmoji, …), so that whatever favours the first or
+ * the second place of a pair (a server's first requests after rest, the machine's spell turning within a
+ * pair) falls on both sides alike instead of on one.
  */
 import type { CpuUse } from './cpu.js';
 import { cpuPerRequestUs, type LoadResult, type LoadTarget, type RunLoad } from '../load/load.js';
@@ -19,7 +22,7 @@ export interface RoundPlan {
   readonly warmupSeconds: number;
 }
 
-/** Each server's rounds in order: the i-th of each ran back to back, slotmoji first. */
+/** Each server's rounds in order: the i-th of each ran back to back, slotmoji first in even pairs (from 0), the baseline first in odd ones. */
 export type Rounds = Readonly<Record<Server, readonly LoadResult[]>>;
 
 /** Medians over the round pairs of slotmoji's figure over the baseline's in the same pair. */
@@ -43,14 +46,16 @@ export interface RoundsSummary {
 export const roundSeconds = (seconds: number, rounds: number): number => Math.max(1, Math.round(seconds / rounds));
 
 /**
- * Warms each server up once, then runs `plan.rounds` rounds of slotmoji then the baseline. Both warm
- * up before the first round so that no warm-up sits between the two halves of a pair.
+ * Warms each server up once, then runs `plan.rounds` round pairs, slotmoji first in the first pair and
+ * the baseline first in the next, and so on. Both warm up before the first round so that no warm-up
+ * sits between the two halves of a pair.
  */
 export async function measureRounds(run: RunLoad, targets: Readonly<Record<Server, LoadTarget>>, plan: RoundPlan): Promise<Rounds> {
   if (plan.warmupSeconds > 0) for (const server of SERVERS) await run(targets[server], plan.warmupSeconds);
   const rounds: Record<Server, LoadResult[]> = { slotmoji: [], baseline: [] };
   for (let round = 0; round < plan.rounds; round += 1) {
-    for (const server of SERVERS) rounds[server].push(await run(targets[server], plan.roundSeconds));
+    const order = round % 2 === 0 ? SERVERS : [...SERVERS].reverse();
+    for (const server of order) rounds[server].push(await run(targets[server], plan.roundSeconds));
   }
   return rounds;
 }

@@ -62,10 +62,10 @@ const percent = (share: number) => `${Math.round(share * 100)}%`;
 /** Who used the CPU during a measurement: the server, wrk, other jobs. */
 const cpu = (result: LoadResult) => `${percent(result.cpu.server)}/${percent(result.cpu.load)}/${percent(result.cpu.others)}`;
 const us = (result: LoadResult) => cpuPerRequestUs(result).toFixed(1);
-/** How a cell's rounds ran, e.g. "5 rounds of 2 s per server, alternating slotmoji, baseline, slotmoji, baseline, …". */
+/** How a cell's rounds ran, e.g. "5 rounds of 2 s per server, in pairs back to back: slotmoji, baseline, baseline, slotmoji, …". */
 function roundsText(options: BenchOptions): string {
   const seconds = roundSeconds(options.seconds, options.rounds);
-  const order = options.rounds === 1 ? 'slotmoji then baseline' : 'alternating slotmoji, baseline, slotmoji, baseline, …';
+  const order = options.rounds === 1 ? 'slotmoji then baseline' : 'in pairs back to back, which goes first swapping from pair to pair: slotmoji, baseline, baseline, slotmoji, …';
   return `${options.rounds} round${options.rounds === 1 ? '' : 's'} of ${seconds} s per server, ${order}`;
 }
 const checks = (list: readonly Check[]) => (list.length === 0 ? '—' : list.map((check) => `${check.label} ${verdict(check.ok)}`).join(', '));

@@ -348,7 +348,7 @@ describe('bench report', () => {
   });
 
   it('says how the cells were measured: rounds, medians, paired ratios', () => {
-    assert.match(text, /Per cell: 3 s warm-up \(discarded\) of slotmoji, then of the baseline, then 5 rounds of 2 s per server, alternating slotmoji, baseline, slotmoji, baseline, …/);
+    assert.match(text, /Per cell: 3 s warm-up \(discarded\) of slotmoji, then of the baseline, then 5 rounds of 2 s per server, in pairs back to back, which goes first swapping from pair to pair: slotmoji, baseline, baseline, slotmoji, …/);
     assert.match(text, /rps, p50 and p99 are the medians of its rounds' figures/);
     assert.match(text, /CPU µs\/req is the server's CPU-seconds summed over its rounds \/ the requests it answered in them/);
     assert.match(text, /The three ratio columns are paired: each is taken within every round pair, and the median over the pairs is shown \(and judged\)/);
