@@ -17,7 +17,7 @@
  * paths built from it (the project's root, artifacts/) are the same as through tsx.
  */
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -65,6 +65,10 @@ function testFiles(path: string): string[] {
  * slowest files. The test processes run without `--enable-source-maps` (scripts/bundled-sources.ts).
  */
 const REPORTER = 'scripts/test-reporter.ts';
+
+// A file renamed or removed would leave the list silently, and with it its place in the shared process.
+const unlisted = [...SHARED_PROCESS_TESTS].filter((file) => !existsSync(join(ROOT, file)));
+if (unlisted.length > 0) throw new Error(`scripts/shared-process-tests.ts lists files that do not exist: ${unlisted.join(', ')}`);
 
 const files = (process.argv.length > 2 ? process.argv.slice(2) : ['test']).flatMap((path) => testFiles(relative(ROOT, resolve(path))));
 
