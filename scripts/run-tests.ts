@@ -17,12 +17,13 @@
  * paths built from it (the project's root, artifacts/) are the same as through tsx.
  */
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build, stop, type Plugin } from 'esbuild';
 import { PROGRAMS, PROGRAMS_VARIABLE } from '../test/support/programs.js';
+import { SHARED_PROCESS_TESTS, sharedProcessEntry } from './shared-process-tests.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
@@ -64,6 +65,10 @@ function testFiles(path: string): string[] {
  * slowest files. The test processes run without `--enable-source-maps` (scripts/bundled-sources.ts).
  */
 const REPORTER = 'scripts/test-reporter.ts';
+
+// A file renamed or removed would leave the list silently, and with it its place in the shared process.
+const unlisted = [...SHARED_PROCESS_TESTS].filter((file) => !existsSync(join(ROOT, file)));
+if (unlisted.length > 0) throw new Error(`scripts/shared-process-tests.ts lists files that do not exist: ${unlisted.join(', ')}`);
 
 const files = (process.argv.length > 2 ? process.argv.slice(2) : ['test']).flatMap((path) => testFiles(relative(ROOT, resolve(path))));
 
@@ -109,7 +114,18 @@ try {
 const CONCURRENCY = 2 * availableParallelism();
 
 const bundled = (source: string) => join(out, source.replace(/\.ts$/, '.mjs'));
-const runner = spawn(process.execPath, ['--test', `--test-concurrency=${CONCURRENCY}`, `--test-reporter=${bundled(REPORTER)}`, '--test-reporter-destination=stdout', ...files.map(bundled)], {
+
+/**
+ * The small unit files (scripts/shared-process-tests.ts) run in one process, started first; a file of
+ * them run alone still runs alone.
+ */
+const together = files.filter((file) => SHARED_PROCESS_TESTS.has(file));
+const sharing = together.length > 1;
+const shared = join(out, 'shared-process-tests.mjs');
+if (sharing) writeFileSync(shared, sharedProcessEntry(together.map((source) => ({ source, bundle: bundled(source) }))));
+const runnable = sharing ? [shared, ...files.filter((file) => !SHARED_PROCESS_TESTS.has(file)).map(bundled)] : files.map(bundled);
+
+const runner = spawn(process.execPath, ['--test', `--test-concurrency=${CONCURRENCY}`, `--test-reporter=${bundled(REPORTER)}`, '--test-reporter-destination=stdout', ...runnable], {
   cwd: ROOT,
   env: { ...process.env, [PROGRAMS_VARIABLE]: out },
   stdio: 'inherit',
