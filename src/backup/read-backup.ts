@@ -5,8 +5,7 @@ import { StringDecoder } from 'node:string_decoder';
 import { createGunzip } from 'node:zlib';
 import { Compile } from 'typebox/compile';
 import { StateRowSchema, type StateRow } from '../store/state/state-rows.js';
-import { BACKUP_FORMAT, BACKUP_VERSION, BackupFileError, checkHeader, type BackupHeader } from './backup-header.js';
-import { AGE_MAGIC, decrypted } from './encryption.js';
+import { AGE_MAGIC, BACKUP_FORMAT, BACKUP_VERSION, BackupFileError, checkHeader, type BackupHeader } from './backup-header.js';
 
 const checkRow = Compile(StateRowSchema);
 const GZIP_MAGIC = Buffer.from([0x1f, 0x8b]);
@@ -140,6 +139,8 @@ export async function openBackup(source: string, identityFile: string | undefine
   });
   if (peeked.head.length === 0) throw new BackupFileError(source === '-' ? 'stdin is empty' : 'the file is empty');
   if (peeked.head.subarray(0, AGE_MAGIC.length).toString('latin1') === AGE_MAGIC) {
+    // The age library is loaded only for an encrypted file: a plain restore's command starts without it.
+    const { decrypted } = await import('./encryption.js');
     peeked = await peek(await decrypted(peeked.stream, identity), GZIP_MAGIC.length);
   }
   if (!peeked.head.subarray(0, 2).equals(GZIP_MAGIC)) {
