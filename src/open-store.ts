@@ -5,7 +5,7 @@ import type { Store } from './store/store.js';
 /** Reports trouble that happens in the background, away from any request. */
 export type Warn = (error: unknown, what: string) => void;
 
-/** How the store is used: by a server for its life, or by a command that does one job and closes it. */
+/** How the store is used: by a server for its life, or by a command (or the cluster's primary) that does one job and closes it. */
 export type StoreUse = 'serving' | 'command';
 
 /** The configured store. PostgreSQL's client is loaded only when it is asked for: a tenth of a SQLite start-up otherwise. */
