@@ -45,8 +45,9 @@ async function main(): Promise<void> {
     throw error;
   }
   if (config.workers > 1 && cluster.isPrimary) {
-    // Prepare the database once, before the workers race to; then supervise them.
-    const store = await openStore(config, warnOnStderr);
+    // Prepare the database once, before the workers race to; then supervise them. One job, then closed:
+    // no checkpoint thread for it, as for the commands.
+    const store = await openStore(config, warnOnStderr, 'command');
     await CatalogueService.prepare(store, () => readCatalogueDocument(), new Date().toISOString());
     await store.close();
     await runPrimary(config, (line) => void process.stderr.write(`slotmoji: ${line}\n`));

@@ -5,6 +5,8 @@ import { StateSummarySchema } from '../store/state/state-rows.js';
 export const BACKUP_FORMAT = 'slotmoji-backup';
 /** The format version this code writes, and the newest it reads. */
 export const BACKUP_VERSION = 1;
+/** The first line of every file in the age format: an encrypted backup is told by it. */
+export const AGE_MAGIC = 'age-encryption.org/v1\n';
 
 /** The first line of a backup (decisions §20): what it is, and the state's summary. */
 const BackupHeaderSchema = Type.Object(

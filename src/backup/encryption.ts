@@ -3,9 +3,6 @@ import { ReadableStream } from 'node:stream/web';
 import { Decrypter, Encrypter } from 'age-encryption';
 import { BackupFileError } from './backup-header.js';
 
-/** The first line of every file in the age format. */
-export const AGE_MAGIC = 'age-encryption.org/v1\n';
-
 /**
  * A pipeline stage that encrypts what passes through it to every one of `recipients` in the age
  * format (decisions §20). A recipient that is none is refused here, before anything is read.

@@ -5,8 +5,7 @@ import { StringDecoder } from 'node:string_decoder';
 import { createGunzip } from 'node:zlib';
 import { Compile } from 'typebox/compile';
 import { StateRowSchema, type StateRow } from '../store/state/state-rows.js';
-import { BACKUP_FORMAT, BACKUP_VERSION, BackupFileError, checkHeader, type BackupHeader } from './backup-header.js';
-import { AGE_MAGIC, decrypted } from './encryption.js';
+import { AGE_MAGIC, BACKUP_FORMAT, BACKUP_VERSION, BackupFileError, checkHeader, type BackupHeader } from './backup-header.js';
 
 const checkRow = Compile(StateRowSchema);
 const GZIP_MAGIC = Buffer.from([0x1f, 0x8b]);
@@ -51,6 +50,9 @@ function zlibProblem(error: unknown): BackupFileError | unknown {
  * its checksum fails at the end; this stops the reading long before memory does.
  */
 export const MAX_LINE_CHARS = 256 * 1024 * 1024;
+
+/** How much of the unpacked text the reader takes at a time. */
+const UNPACKED_CHUNK_BYTES = 256 * 1024;
 
 /**
  * The lines of `stream`, decoded as UTF-8, without their newlines. Each chunk is searched once: the
@@ -140,6 +142,8 @@ export async function openBackup(source: string, identityFile: string | undefine
   });
   if (peeked.head.length === 0) throw new BackupFileError(source === '-' ? 'stdin is empty' : 'the file is empty');
   if (peeked.head.subarray(0, AGE_MAGIC.length).toString('latin1') === AGE_MAGIC) {
+    // The age library is loaded only for an encrypted file: a plain restore's command starts without it.
+    const { decrypted } = await import('./encryption.js');
     peeked = await peek(await decrypted(peeked.stream, identity), GZIP_MAGIC.length);
   }
   if (!peeked.head.subarray(0, 2).equals(GZIP_MAGIC)) {
@@ -150,7 +154,10 @@ export async function openBackup(source: string, identityFile: string | undefine
         : 'not a slotmoji backup: neither gzip nor the age format',
     );
   }
-  const gunzip = createGunzip();
+  // Unpacked a quarter mebibyte at a time, not zlib's default 16 KiB: every piece passes through the
+  // line splitter's loop and its async iteration, which cost more than the unpacking (a 256 MiB line:
+  // 2.5 s of CPU, now 1 s).
+  const gunzip = createGunzip({ chunkSize: UNPACKED_CHUNK_BYTES });
   peeked.stream.on('error', (error) => gunzip.destroy(error));
   const lines = linesOf(peeked.stream.pipe(gunzip));
   const first = await lines.next();

@@ -5,7 +5,6 @@ import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
 import type { StateStore } from '../store/state/state-rows.js';
 import { BACKUP_FORMAT, BACKUP_VERSION, type BackupHeader } from './backup-header.js';
-import { encryption } from './encryption.js';
 
 export interface BackupOptions {
   /** age recipients (`age1…`) to encrypt to; none: the gzip file as it is. */
@@ -44,8 +43,9 @@ async function* lines(header: BackupHeader, rows: AsyncIterable<unknown>, progre
  * only when complete: a backup stopped half way leaves nothing under the final name.
  */
 export async function writeBackup(state: StateStore, target: string, options: BackupOptions): Promise<BackupHeader> {
-  // Refused recipients are refused before the store is read.
-  const encrypt = options.recipients.length === 0 ? undefined : encryption(options.recipients);
+  // Refused recipients are refused before the store is read. The age library is loaded only to encrypt:
+  // it is most of what an unencrypted backup's command would otherwise load at start.
+  const encrypt = options.recipients.length === 0 ? undefined : (await import('./encryption.js')).encryption(options.recipients);
   return state.read(async (read) => {
     const header: BackupHeader = { format: BACKUP_FORMAT, version: BACKUP_VERSION, createdAt: options.now.toISOString(), ...read.summary };
     // One pipeline from the rows to the output: a failure anywhere destroys every stage, the store's read with them.

@@ -27,7 +27,7 @@ async function main(): Promise<void> {
   } catch (error) {
     throw error instanceof ConfigError ? new Error(error.message) : error;
   }
-  const store = await openStore(config, () => undefined);
+  const store = await openStore(config, () => undefined, 'command');
   try {
     await store.migrate();
     const header = await writeBackup(store.state, target, {

@@ -49,7 +49,7 @@ async function main(): Promise<void> {
     if (error instanceof ConfigError) throw new Error(error.message);
     throw error;
   }
-  const store = await openStore(config, () => undefined);
+  const store = await openStore(config, () => undefined, 'command');
   try {
     await store.migrate();
     process.stdout.write(`${await run(process.argv.slice(2), new AccessService(store.access, undefined))}\n`);

@@ -29,7 +29,7 @@ async function main(): Promise<void> {
   }
   // The header is checked before the store is touched: a file that is no backup changes nothing.
   const backup = await openBackup(source, values.identity);
-  const store = await openStore(config, () => undefined);
+  const store = await openStore(config, () => undefined, 'command');
   try {
     await store.migrate();
     const { history } = await store.state.write(backup.header, backup.rows).catch(async (error: unknown) => {

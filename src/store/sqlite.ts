@@ -133,6 +133,12 @@ export interface SqliteStoreOptions {
    * does by default) or a writer's catching up with it (the thread copies on).
    */
   readonly onCheckpointError?: (error: unknown) => void;
+  /**
+   * Whether checkpoints run on a thread of their own (the default, for a server). A command that
+   * commits once and closes leaves them to SQLite, as at its default, and to the close: the thread's
+   * start cost more CPU than the operator command's whole write.
+   */
+  readonly checkpointThread?: boolean;
 }
 
 /**
@@ -159,7 +165,7 @@ export class SqliteStore implements Store {
   private loading: Promise<unknown> = Promise.resolve();
   private readonly listeners: (() => void)[] = [];
   private changePoll: NodeJS.Timeout | undefined;
-  private readonly checkpointer: SqliteCheckpointer;
+  private readonly checkpointer: SqliteCheckpointer | undefined;
   private readonly onCheckpointError: (error: unknown) => void;
 
   private readonly retention: ChangeRetention;
@@ -187,24 +193,36 @@ export class SqliteStore implements Store {
     this.db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
     this.db.pragma('foreign_keys = ON');
     // Checkpoints happen on a thread of their own, not inside the commit that crosses the threshold.
-    this.db.pragma('wal_autocheckpoint = 0');
+    const checkpointThread = options.checkpointThread ?? true;
+    this.db.pragma(`wal_autocheckpoint = ${checkpointThread ? 0 : LOG_PAGES_LIMIT}`);
     this.onCheckpointError = options.onCheckpointError ?? (() => undefined);
     this.webhooks = new SqliteWebhookStore(
       this.db,
       (work) => this.commitAndCheckpoint(this.db.transaction(work)),
       (sql) => this.statement(sql),
     );
-    this.checkpointer = new SqliteCheckpointer(path, (error) => {
-      if (this.db.open) this.db.pragma(`wal_autocheckpoint = ${LOG_PAGES_LIMIT}`);
-      this.onCheckpointError(error);
-    });
+    this.checkpointer = checkpointThread
+      ? new SqliteCheckpointer(path, (error) => {
+          if (this.db.open) this.db.pragma(`wal_autocheckpoint = ${LOG_PAGES_LIMIT}`);
+          this.onCheckpointError(error);
+        })
+      : undefined;
     this.access = new SqliteAccessStore(this.db, (work) => this.commitAndCheckpoint(this.db.transaction(work)));
     this.sessions = new SqliteSessionStore(this.db, (work) => this.commitAndCheckpoint(this.db.transaction(work)));
     this.insights = new SqliteInsightStore(this.db, (work) => this.commitAndCheckpoint(this.db.transaction(work)));
     this.state = new SqliteStateStore(this.db, path);
   }
 
+  /**
+   * One transaction, taken with the write lock: a fresh file's two dozen statements were as many
+   * synced commits, tens of milliseconds of every first start on a busy disk; and a migration
+   * stopped half way now leaves nothing half made.
+   */
   async migrate(): Promise<{ fresh: boolean }> {
+    return this.db.transaction(() => this.migrateInTransaction()).immediate();
+  }
+
+  private migrateInTransaction(): { fresh: boolean } {
     this.db.exec(SCHEMA + WEBHOOK_SCHEMA);
     // Files made before slots had versions: adding a column with a constant default rewrites nothing.
     const slotColumns = this.db.prepare("SELECT name FROM pragma_table_info('slots')").pluck().all();
@@ -213,10 +231,8 @@ export class SqliteStore implements Store {
     const changeColumns = this.db.prepare("SELECT name FROM pragma_table_info('changes')").pluck().all();
     if (!changeColumns.includes('time')) {
       // A log from before times were kept: its changes are dated by when this version first opened it.
-      this.db.transaction(() => {
-        this.db.exec("ALTER TABLE changes ADD COLUMN time TEXT NOT NULL DEFAULT ''");
-        this.db.prepare('UPDATE changes SET time = ?').run(new Date().toISOString());
-      }).immediate();
+      this.db.exec("ALTER TABLE changes ADD COLUMN time TEXT NOT NULL DEFAULT ''");
+      this.db.prepare('UPDATE changes SET time = ?').run(new Date().toISOString());
     }
     this.db.exec(SESSION_SCHEMA + INSIGHT_SCHEMA);
     // A database made now, or one made before history ids: either way it gets its id once.
@@ -397,7 +413,7 @@ export class SqliteStore implements Store {
 
   async close(): Promise<void> {
     clearInterval(this.changePoll);
-    await this.checkpointer.close();
+    await this.checkpointer?.close();
     await this.loading;
     this.reader?.close();
     this.db.close();
@@ -406,7 +422,7 @@ export class SqliteStore implements Store {
   /** Runs a write transaction (IMMEDIATE: the write lock first), then asks for what it logged to be checkpointed. */
   private commitAndCheckpoint<T>(transaction: Database.Transaction<() => T>): T {
     // Judged before this commit: its own growth (an import's) is the thread's to copy.
-    const behind = this.checkpointer.beforeCommit();
+    const behind = this.checkpointer?.beforeCommit() ?? false;
     let result: T;
     try {
       result = translated(() => transaction.immediate());
@@ -416,7 +432,7 @@ export class SqliteStore implements Store {
     }
     // The commit is durable now: nothing after it may turn it into a failed write.
     try {
-      this.checkpointer.request();
+      this.checkpointer?.request();
       if (behind) this.catchUpWithCheckpoints();
     } catch (error) {
       this.onCheckpointError(error);
@@ -437,7 +453,7 @@ export class SqliteStore implements Store {
       this.db.pragma('wal_checkpoint(TRUNCATE)');
     } finally {
       this.db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
-      this.checkpointer.countGrowthFromNow();
+      this.checkpointer?.countGrowthFromNow();
     }
   }
 

@@ -31,16 +31,23 @@ const LONGER_THAN_ANY_LINE = MAX_LINE_CHARS + 1024 * 1024;
 const auditRow = (id: number) =>
   JSON.stringify({ kind: 'audit', id, time: '2026-01-01T00:00:00.000Z', actorType: 'operator', actorName: 'alice', action: 'slot.replace', targetType: 'slot', targetId: '1', slotId: 1, version: id, before: null, after: null });
 
-/** Adds `count` audit entries of 800 bytes to the SQLite file at `path`, the first at `from` seconds into 2026, in one statement. */
+/**
+ * Adds `count` audit entries of 800 bytes to the SQLite file at `path`, the first at `from` seconds into 2026, in one statement.
+ * Written past the log and unsynced, as a fixture may be: through the store's WAL, the 120 MB were written twice
+ * (to the log, then copied into the file at close), a second of the file's set-up. The file is left in WAL mode, as the store made it.
+ */
 function addAuditEntries(path: string, from: number, count: number): void {
   const db = new Database(path);
   try {
+    db.pragma('journal_mode = DELETE');
+    db.pragma('synchronous = OFF');
     const record = JSON.stringify({ name: 'x'.repeat(400) });
     db.prepare(
       `WITH RECURSIVE n(i) AS (SELECT ? UNION ALL SELECT i + 1 FROM n WHERE i + 1 < ?)
        INSERT INTO audit (time, actor_type, actor_name, action, target_type, target_id, slot_id, version, before, after)
        SELECT strftime('%Y-%m-%dT%H:%M:%fZ', '2026-01-01', '+' || i || ' seconds'), 'operator', 'alice', 'slot.replace', 'slot', '1', 1, i, ?, ? FROM n`,
     ).run(from, from + count, record, record);
+    db.pragma('journal_mode = WAL');
   } finally {
     db.close();
   }
