@@ -33,6 +33,7 @@ import { jsonParser } from './http/input/json-parser.js';
 import { apiArea } from './http/input/path-segments.js';
 import { registerOpenApi } from './http/contract/openapi.js';
 import { lazySerializers } from './http/contract/lazy-serializers.js';
+import { lazyValidators } from './http/contract/lazy-validators.js';
 import { registerMetrics } from './http/plugins/metrics.js';
 import { registerRequestId, requestId, stampRequestId } from './http/caller/request-id.js';
 import { operationsRoutes } from './http/routes/operations.js';
@@ -94,7 +95,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy: proxyTrust,
     bodyLimit: PUBLIC_BODY_LIMIT,
     routerOptions: { maxParamLength: MAX_PATH_SEGMENT_LENGTH },
-    schemaController: { compilersFactory: { buildSerializer: lazySerializers() } },
+    schemaController: { compilersFactory: { buildSerializer: lazySerializers(), buildValidator: lazyValidators() } },
     ...serverOptions(timeouts),
     // Fastify's own HTTP/1 server, with the fast path in front of its handler.
     serverFactory: (handler, options) => {

@@ -1,7 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import fc from 'fast-check';
-import { canonicalEmoji, compareCodePoints, emojiKey } from '../../src/emoji/emoji.js';
+import { canonicalEmoji, compareCodePoints, emojiKey, isRgiEmoji } from '../../src/emoji/emoji.js';
 
 const RGI = /^\p{RGI_Emoji}$/v;
 const VS16 = '\uFE0F';
@@ -99,6 +101,39 @@ describe('canonicalEmoji', () => {
       }),
       FAST_CHECK,
     );
+  });
+});
+
+/** Every emoji and skin-tone variant emojibase-data lists: all its ZWJ and tag sequences among them. */
+function emojibaseEmojis(): readonly string[] {
+  const path = createRequire(import.meta.url).resolve('emojibase-data/en/compact.json');
+  const entries = JSON.parse(readFileSync(path, 'utf8')) as { unicode: string; skins?: { unicode: string }[] }[];
+  return entries.flatMap(({ unicode, skins = [] }) => [unicode, ...skins.map((variant) => variant.unicode)]);
+}
+
+describe('isRgiEmoji', () => {
+  const agrees = (text: string) => assert.equal(isRgiEmoji(text), RGI.test(text), JSON.stringify(text));
+
+  it('answers as /^\\p{RGI_Emoji}$/v for every emoji emojibase lists, written qualified, unqualified and untoned', () => {
+    const listed = emojibaseEmojis();
+    assert.ok(listed.filter((emoji) => emoji.includes('\u200D')).length > 1000);
+    for (const emoji of [...listed, ...ALL_RGI]) {
+      for (const form of [emoji, emoji.replaceAll(VS16, ''), emoji.replace(/[\u{1F3FB}-\u{1F3FF}]/gu, ''), `${emoji}\u200D`, `\u200D${emoji}`]) agrees(form);
+    }
+  });
+
+  it('answers as /^\\p{RGI_Emoji}$/v for every code point of planes 0 and 1, alone, with U+FE0F and joined to another', () => {
+    for (let codePoint = 0; codePoint <= 0x1ffff; codePoint++) {
+      if (codePoint >= 0xd800 && codePoint <= 0xdfff) continue;
+      const character = String.fromCodePoint(codePoint);
+      agrees(character);
+      agrees(character + VS16);
+    }
+    for (const emoji of ALL_RGI.slice(0, 200)) agrees(`${emoji}\u200D🔥`);
+  });
+
+  it('answers as /^\\p{RGI_Emoji}$/v on any text', () => {
+    fc.assert(fc.property(messyText, (text) => agrees(text)), FAST_CHECK);
   });
 });
 
