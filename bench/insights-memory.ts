@@ -33,6 +33,12 @@ const discarding: InsightStore = {
   registers: async () => [],
   daily: async () => [],
   dayTotals: async () => [],
+  daySketches: async () => [],
+  rollUpState: async () => ({ throughDay: undefined, keptFrom: undefined }),
+  firstInsightDay: async () => undefined,
+  addRolledDay: async () => undefined,
+  blockTop: async () => [],
+  blockTotals: async () => [],
 };
 
 const start = Date.UTC(2030, 0, 1, 12, 0, 0);

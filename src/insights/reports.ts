@@ -1,5 +1,7 @@
 import type { DayRange, InsightKind, InsightStore } from '../store/insights.js';
-import { estimate } from './hyperloglog.js';
+import { blocksOf } from './day-blocks.js';
+import { estimateOf } from './hyperloglog.js';
+import { topK, type Candidate, type TopKSource } from './top-k.js';
 
 /** The reports' kinds (decisions §21) and the counted kinds each reads; `gaps` are matches and searches that found nothing. */
 export const REPORT_KINDS = {
@@ -30,20 +32,103 @@ export interface ReportRow {
 }
 
 const minVisitors = (kinds: readonly InsightKind[]) => (kinds.some((kind) => TYPED.has(kind)) ? MIN_VISITORS_OF_TYPED_KEY : 0);
+const nameOf = ({ kind, key }: { readonly kind: InsightKind; readonly key: string }) => `${kind} ${key}`;
 
-/** The most counted keys of a kind over a range, ties by key. */
-export async function report(store: InsightStore, kind: ReportKind, range: DayRange, limit: number): Promise<ReportRow[]> {
-  const kinds = REPORT_KINDS[kind];
-  const totals = await store.totals({ ...range, kinds, notFoundOnly: kind === 'gaps', minVisitorsOnOneDay: minVisitors(kinds), limit });
-  const sketches = await store.registers(kinds, [...new Set(totals.map(({ key }) => key))], range);
-  const ranksOf = new Map(sketches.map(({ kind: counted, key, ranks }) => [`${counted} ${key}`, ranks]));
-  return totals.map(({ kind: counted, key, count, foundCount }) => ({
+/** A key's totals over the range: `count` only the asks that found nothing for the gaps. */
+interface Counted {
+  readonly kind: InsightKind;
+  readonly key: string;
+  readonly count: number;
+  readonly foundCount: number;
+  readonly visitors: number;
+}
+
+type Ranked = Counted & Candidate;
+
+function rowOf(kind: ReportKind, { kind: counted, key, count, foundCount, visitors }: Counted): ReportRow {
+  return {
     key,
     count,
-    visitors: estimate(ranksOf.get(`${counted} ${key}`) ?? []),
+    visitors,
     ...(FINDING.has(counted) && kind !== 'gaps' ? { found: foundCount > 0 } : {}),
     ...(kind === 'gaps' && (counted === 'match' || counted === 'search') ? { kind: counted } : {}),
-  }));
+  };
+}
+
+/**
+ * The keys' visitors over days read raw, and whether enough asked on one of them: visitor ids are made under
+ * each day's own secret (decisions §21), so over a range `visitors` is the sum of the days' estimates, a
+ * person counted once per day they asked.
+ */
+async function rawVisitors(store: InsightStore, kinds: readonly InsightKind[], keys: readonly string[], range: DayRange) {
+  const byKey = new Map<string, { visitors: number; shown: boolean }>();
+  if (keys.length === 0) return byKey;
+  for (const sketch of await store.daySketches(kinds, keys, range)) {
+    const name = nameOf(sketch);
+    const known = byKey.get(name) ?? { visitors: 0, shown: false };
+    byKey.set(name, { visitors: known.visitors + estimateOf(sketch.touched, sketch.inverseRanks), shown: known.shown || sketch.touched >= MIN_VISITORS_OF_TYPED_KEY });
+  }
+  return byKey;
+}
+
+/**
+ * The most counted keys of a kind over a range, ties by key. The days rolled up are read as the fewest aligned
+ * blocks, the days after them (today, yesterday) raw, and the top keys of the blocks and the raw days together
+ * are found by `topK`: the cost follows the number of blocks, not of days.
+ */
+export async function report(store: InsightStore, kind: ReportKind, range: DayRange, limit: number): Promise<ReportRow[]> {
+  const kinds = REPORT_KINDS[kind];
+  const gaps = kind === 'gaps';
+  const { throughDay, keptFrom } = await store.rollUpState();
+  const rolled = throughDay === undefined ? [] : blocksOf({ fromDay: Math.max(range.fromDay, keptFrom ?? range.fromDay), toDay: Math.min(range.toDay, throughDay) });
+  if (rolled.length === 0) {
+    const totals = await store.totals({ ...range, kinds, notFoundOnly: gaps, minVisitorsOnOneDay: minVisitors(kinds), limit });
+    const visitors = await rawVisitors(store, kinds, [...new Set(totals.map(({ key }) => key))], range);
+    return totals.map((total) => rowOf(kind, { ...total, visitors: visitors.get(nameOf(total))?.visitors ?? 0 }));
+  }
+  const raw = { fromDay: Math.max(range.fromDay, (throughDay ?? range.fromDay) + 1), toDay: range.toDay };
+  const hasRaw = raw.fromDay <= raw.toDay;
+  const typed = minVisitors(kinds) > 0;
+  const source: TopKSource<Ranked> = {
+    async lists(depth) {
+      const lists = await Promise.all(rolled.map((block) => store.blockTop(kinds, block, gaps, depth)));
+      if (!hasRaw) return lists;
+      const rawTop = await store.totals({ ...raw, kinds, notFoundOnly: gaps, minVisitorsOnOneDay: 0, limit: depth });
+      return [...lists, rawTop.map(({ kind: counted, key, count }) => ({ kind: counted, key, score: count }))];
+    },
+    async exact(candidates) {
+      const keys = [...new Set(candidates.map(({ key }) => key))];
+      const [blocks, rawTotals, rawVisitorsOf] = await Promise.all([
+        store.blockTotals(kinds, rolled, keys),
+        hasRaw ? store.totals({ ...raw, kinds, keys, notFoundOnly: false, minVisitorsOnOneDay: 0, limit: Number.MAX_SAFE_INTEGER }) : [],
+        hasRaw ? rawVisitors(store, kinds, keys, raw) : new Map<string, { visitors: number; shown: boolean }>(),
+      ]);
+      const sums = new Map<string, { kind: InsightKind; key: string; count: number; missed: number; visitors: number; shown: boolean }>();
+      const sumOf = (kindAndKey: { readonly kind: InsightKind; readonly key: string }) => {
+        const name = nameOf(kindAndKey);
+        let sum = sums.get(name);
+        if (sum === undefined) sums.set(name, (sum = { kind: kindAndKey.kind, key: kindAndKey.key, count: 0, missed: 0, visitors: 0, shown: false }));
+        return sum;
+      };
+      for (const block of blocks) Object.assign(sumOf(block), { count: block.count, missed: block.missed, visitors: block.visitors, shown: block.shown });
+      for (const total of rawTotals) {
+        const sum = sumOf(total);
+        sum.count += total.count;
+        sum.missed += total.count - total.foundCount;
+        const days = rawVisitorsOf.get(nameOf(total));
+        sum.visitors += days?.visitors ?? 0;
+        sum.shown ||= days?.shown ?? false;
+      }
+      return candidates.flatMap((candidate): Ranked[] => {
+        const sum = sums.get(`${candidate.kind} ${candidate.key}`);
+        if (sum === undefined) return [];
+        const score = gaps ? sum.missed : sum.count;
+        const eligible = (!typed || sum.shown) && score > 0;
+        return [{ kind: sum.kind, key: sum.key, score, eligible, count: score, foundCount: gaps ? 0 : sum.count - sum.missed, visitors: sum.visitors }];
+      });
+    },
+  };
+  return (await topK(source, limit)).map((ranked) => rowOf(kind, ranked));
 }
 
 export interface DailyRow {

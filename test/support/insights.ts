@@ -21,6 +21,12 @@ export function recordingInsightStore(secret = Buffer.alloc(32, 7)): RecordingIn
     registers: async () => [],
     daily: async () => [],
     dayTotals: async () => [],
+    daySketches: async () => [],
+    rollUpState: async () => ({ throughDay: undefined, keptFrom: undefined }),
+    firstInsightDay: async () => undefined,
+    addRolledDay: async () => undefined,
+    blockTop: async () => [],
+    blockTotals: async () => [],
   };
 }
 

@@ -1,10 +1,10 @@
 import type { DayRange, InsightKind, KeyRegisters, TotalsQuery } from '../insights.js';
 
 /** The two stores' spellings of the few things their SQL differs in. */
-type Dialect = 'sqlite' | 'postgres';
+export type Dialect = 'sqlite' | 'postgres';
 
 /** A statement's parameters, collected in the order their placeholders appear. */
-class Parameters {
+export class Parameters {
   readonly values: unknown[] = [];
 
   constructor(private readonly dialect: Dialect) {}
@@ -22,7 +22,7 @@ class Parameters {
 }
 
 /** A sum as a JavaScript number (pg reads bigint and numeric as strings). */
-const total = (dialect: Dialect, expression: string) => (dialect === 'postgres' ? `SUM(${expression})::float8` : `SUM(${expression})`);
+export const total = (dialect: Dialect, expression: string) => (dialect === 'postgres' ? `SUM(${expression})::float8` : `SUM(${expression})`);
 /** Keys in code point order: SQLite compares UTF-8 bytes already; PostgreSQL's default collation would not. */
 const byCodePoints = (dialect: Dialect) => (dialect === 'postgres' ? 'key COLLATE "C"' : 'key');
 
@@ -35,7 +35,7 @@ export interface Statement {
 export function totalsStatement(dialect: Dialect, query: TotalsQuery): Statement {
   const p = new Parameters(dialect);
   const gapsOnly = query.notFoundOnly ? 'AND found = 0' : '';
-  const oneKey = () => (query.key === undefined ? '' : `AND key = ${p.value(query.key)}`);
+  const oneKey = () => (query.key === undefined ? '' : `AND key = ${p.value(query.key)}`) + (query.keys === undefined ? '' : ` AND key ${p.inList(query.keys)}`);
   const hours = `SELECT kind, key, found, count FROM insight_hours
     WHERE kind ${p.inList(query.kinds)} AND hour >= ${p.value(query.fromDay * 24)} AND hour < ${p.value((query.toDay + 1) * 24)} ${oneKey()} ${gapsOnly}`;
   const days = `SELECT kind, key, found, count FROM insight_days
@@ -97,6 +97,16 @@ export function registersStatement(dialect: Dialect, kinds: readonly InsightKind
   const sql = `SELECT kind, key, MAX(rank) AS rank FROM insight_visitors
     WHERE kind ${p.inList(kinds)} AND key ${p.inList(keys)} AND day >= ${p.value(range.fromDay)} AND day <= ${p.value(range.toDay)}
     GROUP BY kind, key, register`;
+  return { sql, params: p.values };
+}
+
+/** Each key's registers of each day of the range, summed up: how many were touched, and the sum of 2^-rank (exact in a double: 14 + 33 bits). */
+export function daySketchesStatement(dialect: Dialect, kinds: readonly InsightKind[], keys: readonly string[] | undefined, range: DayRange): Statement {
+  const p = new Parameters(dialect);
+  const someKeys = () => (keys === undefined ? '' : `AND key ${p.inList(keys)}`);
+  const sql = `SELECT kind, key, day, ${dialect === 'postgres' ? 'COUNT(*)::integer' : 'COUNT(*)'} AS touched, ${total(dialect, '1.0 / (CAST(1 AS bigint) << rank)')} AS "inverseRanks" FROM insight_visitors
+    WHERE kind ${p.inList(kinds)} ${someKeys()} AND day >= ${p.value(range.fromDay)} AND day <= ${p.value(range.toDay)}
+    GROUP BY kind, key, day`;
   return { sql, params: p.values };
 }
 

@@ -1,0 +1,58 @@
+import type { DayBlock, InsightKind } from '../insights.js';
+import { Parameters, total, type Dialect, type Statement } from './insight-sql.js';
+
+/**
+ * The statements over `insight_blocks` (decisions §21): each closed day's totals per kind and key, and
+ * aligned power-of-two spans of days built from their two halves, so a long range is read as a few blocks.
+ */
+
+/** `(size, start)` is one of the blocks. */
+function inBlocks(p: Parameters, blocks: readonly DayBlock[]): string {
+  return `(${blocks.map(({ size, start }) => `(size = ${p.value(size)} AND start = ${p.value(start)})`).join(' OR ')})`;
+}
+
+/** A block as the sums of its two halves' rows; shown when either half is. */
+export function buildBlockStatement(dialect: Dialect, block: DayBlock): Statement {
+  const p = new Parameters(dialect);
+  const half = block.size / 2;
+  const sql = `INSERT INTO insight_blocks (kind, size, start, key, count, missed, visitors, shown)
+    SELECT kind, ${p.value(block.size)}, ${p.value(block.start)}, key, SUM(count), SUM(missed), SUM(visitors), MAX(shown) FROM insight_blocks
+    WHERE size = ${p.value(half)} AND start IN (${p.value(block.start)}, ${p.value(block.start + half)})
+    GROUP BY kind, key
+    ON CONFLICT (kind, size, start, key) DO NOTHING`;
+  return { sql, params: p.values };
+}
+
+/** The block's keys of the highest count, or not-found count. */
+export function blockTopStatement(dialect: Dialect, kinds: readonly InsightKind[], block: DayBlock, byMissed: boolean, limit: number): Statement {
+  const p = new Parameters(dialect);
+  const score = byMissed ? 'missed' : 'count';
+  // pg reads bigint as text: the counts are numbers well inside a double.
+  const sql = `SELECT kind, key, ${dialect === 'postgres' ? `${score}::float8` : score} AS score FROM insight_blocks
+    WHERE kind ${p.inList(kinds)} AND size = ${p.value(block.size)} AND start = ${p.value(block.start)} AND ${score} > 0
+    ORDER BY ${score} DESC, key LIMIT ${p.value(limit)}`;
+  return { sql, params: p.values };
+}
+
+/** The keys' sums over the blocks together. */
+export function blockTotalsStatement(dialect: Dialect, kinds: readonly InsightKind[], blocks: readonly DayBlock[], keys: readonly string[]): Statement {
+  const p = new Parameters(dialect);
+  const sql = `SELECT kind, key, ${total(dialect, 'count')} AS count, ${total(dialect, 'missed')} AS missed, ${total(dialect, 'visitors')} AS visitors, MAX(shown) AS shown
+    FROM insight_blocks WHERE kind ${p.inList(kinds)} AND key ${p.inList(keys)} AND ${inBlocks(p, blocks)}
+    GROUP BY kind, key`;
+  return { sql, params: p.values };
+}
+
+export interface BlockTotalRow {
+  readonly kind: InsightKind;
+  readonly key: string;
+  readonly count: number;
+  readonly missed: number;
+  readonly visitors: number;
+  readonly shown: number;
+}
+
+/** The first day anything was counted or registered on (hours by their day). */
+export const FIRST_INSIGHT_DAY_SQL = `SELECT MIN(day) AS day FROM (
+    SELECT MIN(hour) / 24 AS day FROM insight_hours UNION ALL SELECT MIN(day) FROM insight_days UNION ALL SELECT MIN(day) FROM insight_visitors
+  ) AS firsts`;
