@@ -27,7 +27,7 @@ export interface TopKSource<T extends Candidate> {
 const codePoints = (text: string) => Buffer.from(text, 'utf8');
 
 /** Highest score first, then keys in code point order (UTF-8 bytes compare so), then kind, as the stores order. */
-export function byScoreThenKey(a: Scored, b: Scored): number {
+function byScoreThenKey(a: Scored, b: Scored): number {
   return b.score - a.score || Buffer.compare(codePoints(a.key), codePoints(b.key)) || (a.kind < b.kind ? -1 : a.kind > b.kind ? 1 : 0);
 }
 
