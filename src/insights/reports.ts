@@ -87,48 +87,44 @@ export async function report(store: InsightStore, kind: ReportKind, range: DayRa
     return totals.map((total) => rowOf(kind, { ...total, visitors: visitors.get(nameOf(total))?.visitors ?? 0 }));
   }
   const raw = { fromDay: Math.max(range.fromDay, (throughDay ?? range.fromDay) + 1), toDay: range.toDay };
-  const hasRaw = raw.fromDay <= raw.toDay;
+  // The raw days (today, yesterday) are read once, whole: as one more list, and for the candidates' exact totals.
+  const rawTotals = raw.fromDay <= raw.toDay ? await store.totals({ ...raw, kinds, notFoundOnly: gaps, minVisitorsOnOneDay: 0, limit: Number.MAX_SAFE_INTEGER }) : [];
+  const rawOf = new Map(rawTotals.map((total) => [nameOf(total), total]));
+  const rawList = rawTotals.map(({ kind: counted, key, count }) => ({ kind: counted, key, score: count }));
   const typed = minVisitors(kinds) > 0;
+  const visitorsOf = new Map<string, number>();
   const source: TopKSource<Ranked> = {
+    everyKeyEligible: !typed,
     async lists(depth) {
-      const lists = await Promise.all(rolled.map((block) => store.blockTop(kinds, block, gaps, depth)));
-      if (!hasRaw) return lists;
-      const rawTop = await store.totals({ ...raw, kinds, notFoundOnly: gaps, minVisitorsOnOneDay: 0, limit: depth });
-      return [...lists, rawTop.map(({ kind: counted, key, count }) => ({ kind: counted, key, score: count }))];
+      const blocks = await Promise.all(rolled.map((block) => store.blockTop(kinds, block, gaps, depth)));
+      // A block's list read `depth` long may hold more; the raw list is all there.
+      return [...blocks.map((entries) => ({ entries, whole: entries.length < depth })), { entries: rawList.slice(0, depth), whole: rawList.length <= depth }];
     },
     async exact(candidates) {
       const keys = [...new Set(candidates.map(({ key }) => key))];
-      const [blocks, rawTotals, rawVisitorsOf] = await Promise.all([
+      const [blocks, rawVisitorsOf] = await Promise.all([
         store.blockTotals(kinds, rolled, keys),
-        hasRaw ? store.totals({ ...raw, kinds, keys, notFoundOnly: false, minVisitorsOnOneDay: 0, limit: Number.MAX_SAFE_INTEGER }) : [],
-        hasRaw ? rawVisitors(store, kinds, keys, raw) : new Map<string, { visitors: number; shown: boolean }>(),
+        typed ? rawVisitors(store, kinds, keys, raw) : new Map<string, { visitors: number; shown: boolean }>(),
       ]);
-      const sums = new Map<string, { kind: InsightKind; key: string; count: number; missed: number; visitors: number; shown: boolean }>();
-      const sumOf = (kindAndKey: { readonly kind: InsightKind; readonly key: string }) => {
-        const name = nameOf(kindAndKey);
-        let sum = sums.get(name);
-        if (sum === undefined) sums.set(name, (sum = { kind: kindAndKey.kind, key: kindAndKey.key, count: 0, missed: 0, visitors: 0, shown: false }));
-        return sum;
-      };
-      for (const block of blocks) Object.assign(sumOf(block), { count: block.count, missed: block.missed, visitors: block.visitors, shown: block.shown });
-      for (const total of rawTotals) {
-        const sum = sumOf(total);
-        sum.count += total.count;
-        sum.missed += total.count - total.foundCount;
-        const days = rawVisitorsOf.get(nameOf(total));
-        sum.visitors += days?.visitors ?? 0;
-        sum.shown ||= days?.shown ?? false;
-      }
+      const blockOf = new Map(blocks.map((block) => [nameOf(block), block]));
       return candidates.flatMap((candidate): Ranked[] => {
-        const sum = sums.get(`${candidate.kind} ${candidate.key}`);
-        if (sum === undefined) return [];
-        const score = gaps ? sum.missed : sum.count;
-        const eligible = (!typed || sum.shown) && score > 0;
-        return [{ kind: sum.kind, key: sum.key, score, eligible, count: score, foundCount: gaps ? 0 : sum.count - sum.missed, visitors: sum.visitors }];
+        const name = `${candidate.kind} ${candidate.key}`;
+        const [block, rawTotal] = [blockOf.get(name), rawOf.get(name)];
+        const found = block ?? rawTotal;
+        if (found === undefined) return [];
+        // The gaps' raw totals are of the asks that found nothing already.
+        const score = (gaps ? (block?.missed ?? 0) : (block?.count ?? 0)) + (rawTotal?.count ?? 0);
+        const foundCount = gaps ? 0 : (block === undefined ? 0 : block.count - block.missed) + (rawTotal?.foundCount ?? 0);
+        const shown = (block?.shown ?? false) || (rawVisitorsOf.get(name)?.shown ?? false);
+        visitorsOf.set(name, block?.visitors ?? 0);
+        return [{ kind: found.kind, key: found.key, score, eligible: (!typed || shown) && score > 0, count: score, foundCount, visitors: 0 }];
       });
     },
   };
-  return (await topK(source, limit)).map((ranked) => rowOf(kind, ranked));
+  const best = await topK(source, limit);
+  // The raw days' visitors, only of the keys shown.
+  const rawVisitorsOf = rawTotals.length === 0 ? new Map<string, { visitors: number }>() : await rawVisitors(store, kinds, [...new Set(best.map(({ key }) => key))], raw);
+  return best.map((ranked) => rowOf(kind, { ...ranked, visitors: (visitorsOf.get(nameOf(ranked)) ?? 0) + (rawVisitorsOf.get(nameOf(ranked))?.visitors ?? 0) }));
 }
 
 export interface DailyRow {

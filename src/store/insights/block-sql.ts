@@ -1,15 +1,10 @@
-import type { DayBlock, InsightKind } from '../insights.js';
+import type { DayBlock, InsightKind, KeyScore } from '../insights.js';
 import { Parameters, total, type Dialect, type Statement } from './insight-sql.js';
 
 /**
  * The statements over `insight_blocks` (decisions §21): each closed day's totals per kind and key, and
  * aligned power-of-two spans of days built from their two halves, so a long range is read as a few blocks.
  */
-
-/** `(size, start)` is one of the blocks. */
-function inBlocks(p: Parameters, blocks: readonly DayBlock[]): string {
-  return `(${blocks.map(({ size, start }) => `(size = ${p.value(size)} AND start = ${p.value(start)})`).join(' OR ')})`;
-}
 
 /** A block as the sums of its two halves' rows; shown when either half is. */
 export function buildBlockStatement(dialect: Dialect, block: DayBlock): Statement {
@@ -23,24 +18,38 @@ export function buildBlockStatement(dialect: Dialect, block: DayBlock): Statemen
   return { sql, params: p.values };
 }
 
-/** The block's keys of the highest count, or not-found count. */
-export function blockTopStatement(dialect: Dialect, kinds: readonly InsightKind[], block: DayBlock, byMissed: boolean, limit: number): Statement {
+/**
+ * One kind's keys of a block, the highest count (or not-found count) first: read in the order of an index,
+ * so only `limit` rows are read (the not-found counts' index holds only the rows above 0).
+ */
+export function blockTopStatement(dialect: Dialect, kind: InsightKind, block: DayBlock, byMissed: boolean, limit: number): Statement {
   const p = new Parameters(dialect);
   const score = byMissed ? 'missed' : 'count';
   // pg reads bigint as text: the counts are numbers well inside a double.
   const sql = `SELECT kind, key, ${dialect === 'postgres' ? `${score}::float8` : score} AS score FROM insight_blocks
-    WHERE kind ${p.inList(kinds)} AND size = ${p.value(block.size)} AND start = ${p.value(block.start)} AND ${score} > 0
+    WHERE kind = ${p.value(kind)} AND size = ${p.value(block.size)} AND start = ${p.value(block.start)} ${byMissed ? 'AND missed > 0' : ''}
     ORDER BY ${score} DESC, key LIMIT ${p.value(limit)}`;
   return { sql, params: p.values };
 }
 
-/** The keys' sums over the blocks together. */
+/** The keys' sums over the blocks together: each block looked up by its primary key, then summed. */
 export function blockTotalsStatement(dialect: Dialect, kinds: readonly InsightKind[], blocks: readonly DayBlock[], keys: readonly string[]): Statement {
   const p = new Parameters(dialect);
+  const eachBlock = blocks.map(
+    ({ size, start }) => `SELECT kind, key, count, missed, visitors, shown FROM insight_blocks
+      WHERE kind ${p.inList(kinds)} AND size = ${p.value(size)} AND start = ${p.value(start)} AND key ${p.inList(keys)}`,
+  );
   const sql = `SELECT kind, key, ${total(dialect, 'count')} AS count, ${total(dialect, 'missed')} AS missed, ${total(dialect, 'visitors')} AS visitors, MAX(shown) AS shown
-    FROM insight_blocks WHERE kind ${p.inList(kinds)} AND key ${p.inList(keys)} AND ${inBlocks(p, blocks)}
-    GROUP BY kind, key`;
+    FROM (${eachBlock.join(' UNION ALL ')}) AS blocks GROUP BY kind, key`;
   return { sql, params: p.values };
+}
+
+/** The `limit` highest scores of several kinds' lists (each the highest first) together. */
+export function mergeTops(lists: readonly KeyScore[][], limit: number): KeyScore[] {
+  return lists
+    .flat()
+    .sort((a, b) => b.score - a.score)
+    .slice(0, limit);
 }
 
 export interface BlockTotalRow {

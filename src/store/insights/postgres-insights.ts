@@ -19,7 +19,7 @@ import type {
   TotalsQuery,
   VisitorRegister,
 } from '../insights.js';
-import { blockTopStatement, blockTotalsStatement, buildBlockStatement, FIRST_INSIGHT_DAY_SQL, type BlockTotalRow } from './block-sql.js';
+import { blockTopStatement, blockTotalsStatement, buildBlockStatement, FIRST_INSIGHT_DAY_SQL, mergeTops, type BlockTotalRow } from './block-sql.js';
 import { POSTGRES_INSIGHT_BLOCKS_SCHEMA } from './sqlite-insights.js';
 import { daySketchesStatement, dailyStatement, dayTotalsStatement, keyDaysStatement, groupRegisters, registersStatement, totalsStatement, type DayRow, type RegisterRow, type TotalRow } from './insight-sql.js';
 
@@ -154,8 +154,11 @@ export class PostgresInsightStore implements InsightStore, DailyKeyCounts {
   }
 
   async blockTop(kinds: readonly InsightKind[], block: DayBlock, byMissed: boolean, limit: number): Promise<KeyScore[]> {
-    const { sql, params } = blockTopStatement('postgres', kinds, block, byMissed, limit);
-    return (await this.query(sql, params)).rows as KeyScore[];
+    const lists = kinds.map(async (kind) => {
+      const { sql, params } = blockTopStatement('postgres', kind, block, byMissed, limit);
+      return (await this.query(sql, params)).rows as KeyScore[];
+    });
+    return mergeTops(await Promise.all(lists), limit);
   }
 
   async blockTotals(kinds: readonly InsightKind[], blocks: readonly DayBlock[], keys: readonly string[]): Promise<BlockTotal[]> {

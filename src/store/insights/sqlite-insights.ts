@@ -18,7 +18,7 @@ import type {
   TotalsQuery,
   VisitorRegister,
 } from '../insights.js';
-import { blockTopStatement, blockTotalsStatement, buildBlockStatement, FIRST_INSIGHT_DAY_SQL, type BlockTotalRow } from './block-sql.js';
+import { blockTopStatement, blockTotalsStatement, buildBlockStatement, FIRST_INSIGHT_DAY_SQL, mergeTops, type BlockTotalRow } from './block-sql.js';
 import { daySketchesStatement, dailyStatement, dayTotalsStatement, keyDaysStatement, groupRegisters, registersStatement, totalsStatement, type DayRow, type RegisterRow, type TotalRow } from './insight-sql.js';
 
 /**
@@ -26,13 +26,13 @@ import { daySketchesStatement, dailyStatement, dayTotalsStatement, keyDaysStatem
  * aligned blocks of 2, 4 … 256 days, read sorted by count or by not-found count; and the roll-up's watermark.
  * Shared with PostgreSQL's migration, which spells `key` in code point order (COLLATE "C").
  */
-function blocksSchema(keyType: string, integer: string): string {
+function blocksSchema(keyType: string, integer: string, tableOptions: string): string {
   return `
   CREATE TABLE IF NOT EXISTS insight_blocks (
     kind text NOT NULL, size integer NOT NULL, start integer NOT NULL, key ${keyType} NOT NULL,
     count ${integer} NOT NULL, missed ${integer} NOT NULL, visitors ${integer} NOT NULL, shown smallint NOT NULL,
     PRIMARY KEY (kind, size, start, key)
-  );
+  ) ${tableOptions};
   CREATE INDEX IF NOT EXISTS insight_blocks_by_count ON insight_blocks (kind, size, start, count DESC, key);
   CREATE INDEX IF NOT EXISTS insight_blocks_by_missed ON insight_blocks (kind, size, start, missed DESC, key) WHERE missed > 0;
   CREATE TABLE IF NOT EXISTS insight_rollup (
@@ -40,8 +40,8 @@ function blocksSchema(keyType: string, integer: string): string {
   );
   INSERT INTO insight_rollup (singleton) VALUES (1) ON CONFLICT (singleton) DO NOTHING;`;
 }
-const INSIGHT_BLOCKS_SCHEMA = blocksSchema('text', 'integer');
-export const POSTGRES_INSIGHT_BLOCKS_SCHEMA = blocksSchema('text COLLATE "C"', 'bigint');
+const INSIGHT_BLOCKS_SCHEMA = blocksSchema('text', 'integer', 'WITHOUT ROWID');
+export const POSTGRES_INSIGHT_BLOCKS_SCHEMA = blocksSchema('text COLLATE "C"', 'bigint', '');
 
 /**
  * Insights' tables (decisions §21). Hours and days are counted from the Unix epoch, UTC; `found` is 0 or 1.
@@ -157,8 +157,11 @@ export class SqliteInsightStore implements InsightStore, DailyKeyCounts {
   }
 
   async blockTop(kinds: readonly InsightKind[], block: DayBlock, byMissed: boolean, limit: number): Promise<KeyScore[]> {
-    const { sql, params } = blockTopStatement('sqlite', kinds, block, byMissed, limit);
-    return this.db.prepare(sql).all(...params) as KeyScore[];
+    const lists = kinds.map((kind) => {
+      const { sql, params } = blockTopStatement('sqlite', kind, block, byMissed, limit);
+      return this.db.prepare(sql).all(...params) as KeyScore[];
+    });
+    return mergeTops(lists, limit);
   }
 
   async blockTotals(kinds: readonly InsightKind[], blocks: readonly DayBlock[], keys: readonly string[]): Promise<BlockTotal[]> {
