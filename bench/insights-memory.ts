@@ -30,6 +30,7 @@ const discarding: InsightStore = {
   daySecret: async (_day, candidate) => candidate,
   pruneInsights: async () => undefined,
   totals: async () => [],
+  totalsBeside: async () => ({ head: [], beside: [] }),
   registers: async () => [],
   daily: async () => [],
   dayTotals: async () => [],

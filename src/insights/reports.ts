@@ -1,4 +1,4 @@
-import type { DayRange, InsightKind, InsightStore } from '../store/insights.js';
+import type { DayRange, InsightKind, InsightStore, KeyTotal } from '../store/insights.js';
 import { blocksOf } from './day-blocks.js';
 import { estimateOf } from './hyperloglog.js';
 import { topK, type Candidate, type TopKSource } from './top-k.js';
@@ -87,24 +87,28 @@ export async function report(store: InsightStore, kind: ReportKind, range: DayRa
     return totals.map((total) => rowOf(kind, { ...total, visitors: visitors.get(nameOf(total))?.visitors ?? 0 }));
   }
   const raw = { fromDay: Math.max(range.fromDay, (throughDay ?? range.fromDay) + 1), toDay: range.toDay };
-  // The raw days (today, yesterday) are read once, whole: as one more list, and for the candidates' exact totals.
-  const rawTotals = raw.fromDay <= raw.toDay ? await store.totals({ ...raw, kinds, notFoundOnly: gaps, minVisitorsOnOneDay: 0, limit: Number.MAX_SAFE_INTEGER }) : [];
-  const rawOf = new Map(rawTotals.map((total) => [nameOf(total), total]));
-  const rawList = rawTotals.map(({ kind: counted, key, count }) => ({ kind: counted, key, score: count }));
+  const hasRaw = raw.fromDay <= raw.toDay;
+  /** The raw days' totals read so far, by kind and key: each reading holds every candidate's. */
+  const rawOf = new Map<string, KeyTotal>();
   const typed = minVisitors(kinds) > 0;
   const visitorsOf = new Map<string, number>();
   const source: TopKSource<Ranked> = {
     everyKeyEligible: !typed,
     async lists(depth) {
       const blocks = await Promise.all(rolled.map((block) => store.blockTop(kinds, block, gaps, depth)));
-      // A block's list read `depth` long may hold more; the raw list is all there.
-      return [...blocks.map((entries) => ({ entries, whole: entries.length < depth })), { entries: rawList.slice(0, depth), whole: rawList.length <= depth }];
+      const heads = blocks.map((entries) => ({ entries, whole: entries.length < depth }));
+      if (!hasRaw) return heads;
+      // The raw days (today, yesterday) in one reading: their first keys, and the totals of the blocks' keys beside them.
+      const keys = [...new Set(blocks.flat().map(({ key }) => key))];
+      const { head, beside } = await store.totalsBeside({ ...raw, kinds, notFoundOnly: gaps, minVisitorsOnOneDay: 0, limit: depth }, keys);
+      for (const total of [...head, ...beside]) rawOf.set(nameOf(total), total);
+      return [...heads, { entries: head.map(({ kind: counted, key, count }) => ({ kind: counted, key, score: count })), whole: head.length < depth }];
     },
     async exact(candidates) {
       const keys = [...new Set(candidates.map(({ key }) => key))];
       const [blocks, rawVisitorsOf] = await Promise.all([
         store.blockTotals(kinds, rolled, keys),
-        typed ? rawVisitors(store, kinds, keys, raw) : new Map<string, { visitors: number; shown: boolean }>(),
+        typed && hasRaw ? rawVisitors(store, kinds, keys, raw) : new Map<string, { visitors: number; shown: boolean }>(),
       ]);
       const blockOf = new Map(blocks.map((block) => [nameOf(block), block]));
       return candidates.flatMap((candidate): Ranked[] => {
@@ -123,7 +127,7 @@ export async function report(store: InsightStore, kind: ReportKind, range: DayRa
   };
   const best = await topK(source, limit);
   // The raw days' visitors, only of the keys shown.
-  const rawVisitorsOf = rawTotals.length === 0 ? new Map<string, { visitors: number }>() : await rawVisitors(store, kinds, [...new Set(best.map(({ key }) => key))], raw);
+  const rawVisitorsOf = hasRaw ? await rawVisitors(store, kinds, [...new Set(best.map(({ key }) => key))], raw) : new Map<string, { visitors: number }>();
   return best.map((ranked) => rowOf(kind, { ...ranked, visitors: (visitorsOf.get(nameOf(ranked)) ?? 0) + (rawVisitorsOf.get(nameOf(ranked))?.visitors ?? 0) }));
 }
 

@@ -18,6 +18,7 @@ export function recordingInsightStore(secret = Buffer.alloc(32, 7)): RecordingIn
     daySecret: async () => secret,
     pruneInsights: async () => undefined,
     totals: async () => [],
+    totalsBeside: async () => ({ head: [], beside: [] }),
     registers: async () => [],
     daily: async () => [],
     dayTotals: async () => [],

@@ -1,4 +1,4 @@
-import type { DayRange, InsightKind, KeyRegisters, TotalsQuery } from '../insights.js';
+import type { DayRange, InsightKind, KeyRegisters, KeyTotal, TotalsQuery } from '../insights.js';
 
 /** The two stores' spellings of the few things their SQL differs in. */
 export type Dialect = 'sqlite' | 'postgres';
@@ -34,6 +34,22 @@ export interface Statement {
 /** Each key's total over a range, from the hours kept and the days folded: rows are moved from one to the other, never copied. */
 export function totalsStatement(dialect: Dialect, query: TotalsQuery): Statement {
   const p = new Parameters(dialect);
+  const sql = `${grouped(p, dialect, query)}
+    SELECT kind, key, count, found_count FROM grouped ORDER BY count DESC, ${byCodePoints(dialect)}, kind LIMIT ${p.value(query.limit)}`;
+  return { sql, params: p.values };
+}
+
+/** `totalsStatement`'s rows with their place, and beside them the keys' rows past the limit. */
+export function totalsBesideStatement(dialect: Dialect, query: TotalsQuery, keys: readonly string[]): Statement {
+  const p = new Parameters(dialect);
+  const sql = `${grouped(p, dialect, query)},
+    placed AS (SELECT kind, key, count, found_count, ROW_NUMBER() OVER (ORDER BY count DESC, ${byCodePoints(dialect)}, kind) AS place FROM grouped)
+    SELECT kind, key, count, found_count, place FROM placed WHERE place <= ${p.value(query.limit)} OR key ${p.inList(keys)} ORDER BY place`;
+  return { sql, params: p.values };
+}
+
+/** `grouped`: each key's total over the query's range. */
+function grouped(p: Parameters, dialect: Dialect, query: TotalsQuery): string {
   const gapsOnly = query.notFoundOnly ? 'AND found = 0' : '';
   const oneKey = () => (query.key === undefined ? '' : `AND key = ${p.value(query.key)}`) + (query.keys === undefined ? '' : ` AND key ${p.inList(query.keys)}`);
   const hours = `SELECT kind, key, found, count FROM insight_hours
@@ -46,11 +62,9 @@ export function totalsStatement(dialect: Dialect, query: TotalsQuery): Statement
           WHERE kind ${p.inList(query.kinds)} AND day >= ${p.value(query.fromDay)} AND day <= ${p.value(query.toDay)} ${oneKey()}
           GROUP BY kind, day, key HAVING COUNT(*) >= ${p.value(query.minVisitorsOnOneDay)})`
       : '';
-  const sql = `WITH counted AS (${hours} UNION ALL ${days})
-    SELECT kind, key, ${total(dialect, 'count')} AS count, ${total(dialect, 'CASE WHEN found = 1 THEN count ELSE 0 END')} AS found_count
-    FROM counted ${askedEnough}
-    GROUP BY kind, key ORDER BY count DESC, ${byCodePoints(dialect)}, kind LIMIT ${p.value(query.limit)}`;
-  return { sql, params: p.values };
+  return `WITH counted AS (${hours} UNION ALL ${days}),
+    grouped AS (SELECT kind, key, ${total(dialect, 'count')} AS count, ${total(dialect, 'CASE WHEN found = 1 THEN count ELSE 0 END')} AS found_count
+      FROM counted ${askedEnough} GROUP BY kind, key)`;
 }
 
 /** A key's counts per day over a range. */
@@ -133,6 +147,19 @@ export interface TotalRow {
   readonly key: string;
   readonly count: number;
   readonly found_count: number;
+}
+
+export interface PlacedRow extends TotalRow {
+  /** pg reads bigint as text. */
+  readonly place: number | string;
+}
+
+/** `totalsBesideStatement`'s rows as the head (within the limit) and the rows beside it. */
+export function splitPlaced(rows: readonly PlacedRow[], limit: number): { head: KeyTotal[]; beside: KeyTotal[] } {
+  const head: KeyTotal[] = [];
+  const beside: KeyTotal[] = [];
+  for (const { kind, key, count, found_count, place } of rows) (Number(place) <= limit ? head : beside).push({ kind, key, count, foundCount: found_count });
+  return { head, beside };
 }
 
 export interface DayRow {

@@ -21,7 +21,7 @@ import type {
 } from '../insights.js';
 import { blockTopStatement, blockTotalsStatement, buildBlockStatement, FIRST_INSIGHT_DAY_SQL, mergeTops, type BlockTotalRow } from './block-sql.js';
 import { POSTGRES_INSIGHT_BLOCKS_SCHEMA } from './sqlite-insights.js';
-import { daySketchesStatement, dailyStatement, dayTotalsStatement, keyDaysStatement, groupRegisters, registersStatement, totalsStatement, type DayRow, type RegisterRow, type TotalRow } from './insight-sql.js';
+import { daySketchesStatement, totalsBesideStatement, dailyStatement, dayTotalsStatement, keyDaysStatement, groupRegisters, registersStatement, totalsStatement, splitPlaced, type DayRow, type PlacedRow, type RegisterRow, type TotalRow } from './insight-sql.js';
 
 /** Insights' tables (decisions §21). Hours and days are counted from the Unix epoch, UTC; `found` is 0 or 1. */
 export const INSIGHT_MIGRATION: Migration = {
@@ -121,6 +121,11 @@ export class PostgresInsightStore implements InsightStore, DailyKeyCounts {
     await this.query('DELETE FROM insight_visitors WHERE day < $1', [dailyBefore]);
     await this.query('DELETE FROM insight_blocks WHERE start < $1', [dailyBefore]);
     await this.query('UPDATE insight_rollup SET kept_from = GREATEST(kept_from, $1)', [dailyBefore]);
+  }
+
+  async totalsBeside(query: TotalsQuery, keys: readonly string[]): Promise<{ head: KeyTotal[]; beside: KeyTotal[] }> {
+    const { sql, params } = totalsBesideStatement('postgres', query, keys);
+    return splitPlaced((await this.query(sql, params)).rows as PlacedRow[], query.limit);
   }
 
   async daySketches(kinds: readonly InsightKind[], keys: readonly string[] | undefined, range: DayRange): Promise<DaySketch[]> {

@@ -19,7 +19,7 @@ import type {
   VisitorRegister,
 } from '../insights.js';
 import { blockTopStatement, blockTotalsStatement, buildBlockStatement, FIRST_INSIGHT_DAY_SQL, mergeTops, type BlockTotalRow } from './block-sql.js';
-import { daySketchesStatement, dailyStatement, dayTotalsStatement, keyDaysStatement, groupRegisters, registersStatement, totalsStatement, type DayRow, type RegisterRow, type TotalRow } from './insight-sql.js';
+import { daySketchesStatement, totalsBesideStatement, dailyStatement, dayTotalsStatement, keyDaysStatement, groupRegisters, registersStatement, totalsStatement, splitPlaced, type DayRow, type PlacedRow, type RegisterRow, type TotalRow } from './insight-sql.js';
 
 /**
  * The roll-up of closed days (decisions §21): each day's totals per kind and key as a block of one day, and
@@ -128,6 +128,11 @@ export class SqliteInsightStore implements InsightStore, DailyKeyCounts {
     const { sql, params } = totalsStatement('sqlite', query);
     const rows = this.db.prepare(sql).all(...params) as TotalRow[];
     return rows.map(({ kind, key, count, found_count }) => ({ kind, key, count, foundCount: found_count }));
+  }
+
+  async totalsBeside(query: TotalsQuery, keys: readonly string[]): Promise<{ head: KeyTotal[]; beside: KeyTotal[] }> {
+    const { sql, params } = totalsBesideStatement('sqlite', query, keys);
+    return splitPlaced(this.db.prepare(sql).all(...params) as PlacedRow[], query.limit);
   }
 
   async daySketches(kinds: readonly InsightKind[], keys: readonly string[] | undefined, range: DayRange): Promise<DaySketch[]> {
