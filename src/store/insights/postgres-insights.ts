@@ -125,7 +125,7 @@ export class PostgresInsightStore implements InsightStore, DailyKeyCounts {
 
   async totalsBeside(query: TotalsQuery, keys: readonly string[]): Promise<{ head: KeyTotal[]; beside: KeyTotal[] }> {
     const { sql, params } = totalsBesideStatement('postgres', query, keys);
-    return splitPlaced((await this.query(sql, params)).rows as PlacedRow[], query.limit);
+    return splitPlaced((await this.query(sql, params)).rows as PlacedRow[]);
   }
 
   async daySketches(kinds: readonly InsightKind[], keys: readonly string[] | undefined, range: DayRange): Promise<DaySketch[]> {

@@ -132,7 +132,7 @@ export class SqliteInsightStore implements InsightStore, DailyKeyCounts {
 
   async totalsBeside(query: TotalsQuery, keys: readonly string[]): Promise<{ head: KeyTotal[]; beside: KeyTotal[] }> {
     const { sql, params } = totalsBesideStatement('sqlite', query, keys);
-    return splitPlaced(this.db.prepare(sql).all(...params) as PlacedRow[], query.limit);
+    return splitPlaced(this.db.prepare(sql).all(...params) as PlacedRow[]);
   }
 
   async daySketches(kinds: readonly InsightKind[], keys: readonly string[] | undefined, range: DayRange): Promise<DaySketch[]> {
