@@ -38,7 +38,7 @@ const discarding: InsightStore = {
   rollUpState: async () => ({ throughDay: undefined, keptFrom: undefined }),
   firstInsightDay: async () => undefined,
   addRolledDay: async () => undefined,
-  blockTop: async () => [],
+  blockTops: async () => [],
   blockTotals: async () => [],
 };
 

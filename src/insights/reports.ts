@@ -95,7 +95,7 @@ export async function report(store: InsightStore, kind: ReportKind, range: DayRa
   const source: TopKSource<Ranked> = {
     everyKeyEligible: !typed,
     async lists(depth) {
-      const blocks = await Promise.all(rolled.map((block) => store.blockTop(kinds, block, gaps, depth)));
+      const blocks = await store.blockTops(kinds, rolled, gaps, depth);
       const heads = blocks.map((entries) => ({ entries, whole: entries.length < depth }));
       if (!hasRaw) return heads;
       // The raw days (today, yesterday) in one reading: their first keys, and the totals of the blocks' keys beside them.

@@ -142,8 +142,8 @@ export interface InsightStore {
    * and moves the watermark to the day; again with the same rows, it changes nothing.
    */
   addRolledDay(day: number, totals: readonly BlockTotal[], blocks: readonly DayBlock[]): Promise<void>;
-  /** The block's `limit` keys of the highest count (or not-found count, `byMissed`), only those with one above 0. */
-  blockTop(kinds: readonly InsightKind[], block: DayBlock, byMissed: boolean, limit: number): Promise<KeyScore[]>;
+  /** Each block's `limit` keys of the highest count (or not-found count, `byMissed`), only those with one above 0. */
+  blockTops(kinds: readonly InsightKind[], blocks: readonly DayBlock[], byMissed: boolean, limit: number): Promise<KeyScore[][]>;
   /** The keys' totals over the blocks together. */
   blockTotals(kinds: readonly InsightKind[], blocks: readonly DayBlock[], keys: readonly string[]): Promise<BlockTotal[]>;
   registers(kinds: readonly InsightKind[], keys: readonly string[], range: DayRange): Promise<KeyRegisters[]>;

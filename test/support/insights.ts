@@ -26,7 +26,7 @@ export function recordingInsightStore(secret = Buffer.alloc(32, 7)): RecordingIn
     rollUpState: async () => ({ throughDay: undefined, keptFrom: undefined }),
     firstInsightDay: async () => undefined,
     addRolledDay: async () => undefined,
-    blockTop: async () => [],
+    blockTops: async () => [],
     blockTotals: async () => [],
   };
 }

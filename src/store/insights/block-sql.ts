@@ -19,17 +19,30 @@ export function buildBlockStatement(dialect: Dialect, block: DayBlock): Statemen
 }
 
 /**
- * One kind's keys of a block, the highest count (or not-found count) first: read in the order of an index,
- * so only `limit` rows are read (the not-found counts' index holds only the rows above 0).
+ * Each block's keys of the highest count (or not-found count), one statement for every block and kind (one
+ * round trip): each part read in the order of an index, so only `limit` rows of it are read (the not-found
+ * counts' index holds only the rows above 0). Rows carry their block's place in `blocks`.
  */
-export function blockTopStatement(dialect: Dialect, kind: InsightKind, block: DayBlock, byMissed: boolean, limit: number): Statement {
+export function blockTopsStatement(dialect: Dialect, kinds: readonly InsightKind[], blocks: readonly DayBlock[], byMissed: boolean, limit: number): Statement {
   const p = new Parameters(dialect);
   const score = byMissed ? 'missed' : 'count';
   // pg reads bigint as text: the counts are numbers well inside a double.
-  const sql = `SELECT kind, key, ${dialect === 'postgres' ? `${score}::float8` : score} AS score FROM insight_blocks
-    WHERE kind = ${p.value(kind)} AND size = ${p.value(block.size)} AND start = ${p.value(block.start)} ${byMissed ? 'AND missed > 0' : ''}
-    ORDER BY ${score} DESC, key LIMIT ${p.value(limit)}`;
-  return { sql, params: p.values };
+  const scoreAs = dialect === 'postgres' ? `${score}::float8` : score;
+  const parts = blocks.flatMap((block, index) =>
+    kinds.map(
+      (kind) => `SELECT ${index} AS list, kind, key, score FROM (SELECT kind, key, ${scoreAs} AS score FROM insight_blocks
+        WHERE kind = ${p.value(kind)} AND size = ${p.value(block.size)} AND start = ${p.value(block.start)} ${byMissed ? 'AND missed > 0' : ''}
+        ORDER BY ${score} DESC, key LIMIT ${p.value(limit)}) AS part`,
+    ),
+  );
+  return { sql: parts.join(' UNION ALL '), params: p.values };
+}
+
+/** `blockTopsStatement`'s rows as each block's list, its kinds together, the highest first, at most `limit` long. */
+export function listsOfBlocks(rows: readonly (KeyScore & { readonly list: number })[], blocks: number, limit: number): KeyScore[][] {
+  const lists = Array.from({ length: blocks }, (): KeyScore[] => []);
+  for (const { list, kind, key, score } of rows) lists[list]?.push({ kind, key, score });
+  return lists.map((list) => list.sort((a, b) => b.score - a.score).slice(0, limit));
 }
 
 /** The keys' sums over the blocks together: each block looked up by its primary key, then summed. */
@@ -42,14 +55,6 @@ export function blockTotalsStatement(dialect: Dialect, kinds: readonly InsightKi
   const sql = `SELECT kind, key, ${total(dialect, 'count')} AS count, ${total(dialect, 'missed')} AS missed, ${total(dialect, 'visitors')} AS visitors, MAX(shown) AS shown
     FROM (${eachBlock.join(' UNION ALL ')}) AS blocks GROUP BY kind, key`;
   return { sql, params: p.values };
-}
-
-/** The `limit` highest scores of several kinds' lists (each the highest first) together. */
-export function mergeTops(lists: readonly KeyScore[][], limit: number): KeyScore[] {
-  return lists
-    .flat()
-    .sort((a, b) => b.score - a.score)
-    .slice(0, limit);
 }
 
 export interface BlockTotalRow {

@@ -19,7 +19,7 @@ import type {
   TotalsQuery,
   VisitorRegister,
 } from '../insights.js';
-import { blockTopStatement, blockTotalsStatement, buildBlockStatement, FIRST_INSIGHT_DAY_SQL, mergeTops, type BlockTotalRow } from './block-sql.js';
+import { blockTopsStatement, blockTotalsStatement, buildBlockStatement, FIRST_INSIGHT_DAY_SQL, listsOfBlocks, type BlockTotalRow } from './block-sql.js';
 import { POSTGRES_INSIGHT_BLOCKS_SCHEMA } from './sqlite-insights.js';
 import { daySketchesStatement, totalsBesideStatement, dailyStatement, dayTotalsStatement, keyDaysStatement, groupRegisters, registersStatement, totalsStatement, splitPlaced, type DayRow, type PlacedRow, type RegisterRow, type TotalRow } from './insight-sql.js';
 
@@ -158,12 +158,10 @@ export class PostgresInsightStore implements InsightStore, DailyKeyCounts {
     await this.query('UPDATE insight_rollup SET through_day = GREATEST(through_day, $1)', [day]);
   }
 
-  async blockTop(kinds: readonly InsightKind[], block: DayBlock, byMissed: boolean, limit: number): Promise<KeyScore[]> {
-    const lists = kinds.map(async (kind) => {
-      const { sql, params } = blockTopStatement('postgres', kind, block, byMissed, limit);
-      return (await this.query(sql, params)).rows as KeyScore[];
-    });
-    return mergeTops(await Promise.all(lists), limit);
+  async blockTops(kinds: readonly InsightKind[], blocks: readonly DayBlock[], byMissed: boolean, limit: number): Promise<KeyScore[][]> {
+    if (blocks.length === 0) return [];
+    const { sql, params } = blockTopsStatement('postgres', kinds, blocks, byMissed, limit);
+    return listsOfBlocks((await this.query(sql, params)).rows as (KeyScore & { list: number })[], blocks.length, limit);
   }
 
   async blockTotals(kinds: readonly InsightKind[], blocks: readonly DayBlock[], keys: readonly string[]): Promise<BlockTotal[]> {

@@ -18,7 +18,7 @@ import type {
   TotalsQuery,
   VisitorRegister,
 } from '../insights.js';
-import { blockTopStatement, blockTotalsStatement, buildBlockStatement, FIRST_INSIGHT_DAY_SQL, mergeTops, type BlockTotalRow } from './block-sql.js';
+import { blockTopsStatement, blockTotalsStatement, buildBlockStatement, FIRST_INSIGHT_DAY_SQL, listsOfBlocks, type BlockTotalRow } from './block-sql.js';
 import { daySketchesStatement, totalsBesideStatement, dailyStatement, dayTotalsStatement, keyDaysStatement, groupRegisters, registersStatement, totalsStatement, splitPlaced, type DayRow, type PlacedRow, type RegisterRow, type TotalRow } from './insight-sql.js';
 
 /**
@@ -161,12 +161,10 @@ export class SqliteInsightStore implements InsightStore, DailyKeyCounts {
     });
   }
 
-  async blockTop(kinds: readonly InsightKind[], block: DayBlock, byMissed: boolean, limit: number): Promise<KeyScore[]> {
-    const lists = kinds.map((kind) => {
-      const { sql, params } = blockTopStatement('sqlite', kind, block, byMissed, limit);
-      return this.db.prepare(sql).all(...params) as KeyScore[];
-    });
-    return mergeTops(lists, limit);
+  async blockTops(kinds: readonly InsightKind[], blocks: readonly DayBlock[], byMissed: boolean, limit: number): Promise<KeyScore[][]> {
+    if (blocks.length === 0) return [];
+    const { sql, params } = blockTopsStatement('sqlite', kinds, blocks, byMissed, limit);
+    return listsOfBlocks(this.db.prepare(sql).all(...params) as (KeyScore & { list: number })[], blocks.length, limit);
   }
 
   async blockTotals(kinds: readonly InsightKind[], blocks: readonly DayBlock[], keys: readonly string[]): Promise<BlockTotal[]> {
