@@ -207,7 +207,7 @@ async function reportOn(name: string, store: Store): Promise<boolean> {
   const timing = await timeReports(store.insights, today, DAYS, REPEATS);
   const passes = timing.ratio <= REPORT_TARGET;
   line(
-    `| ${name} | ${written.hours.toLocaleString('en')} hourly rows, ${written.registers.toLocaleString('en')} registers (${seconds} s) | ${timing.oneDayMs.toFixed(1)} | ${timing.longMs.toFixed(1)} | ${timing.ratio.toFixed(2)}x | ${verdict(passes)} |`,
+    `| ${name} | ${written.hours.toLocaleString('en')} hourly rows, ${written.registers.toLocaleString('en')} registers (${seconds} s), ${written.rolledDays} days rolled up (${(written.rollUpMs / 1000).toFixed(1)} s) | ${timing.oneDayMs.toFixed(1)} | ${timing.longMs.toFixed(1)} | ${timing.ratio.toFixed(2)}x | ${verdict(passes)} |`,
   );
   return passes;
 }

@@ -30,9 +30,16 @@ const discarding: InsightStore = {
   daySecret: async (_day, candidate) => candidate,
   pruneInsights: async () => undefined,
   totals: async () => [],
+  totalsBeside: async () => ({ head: [], beside: [] }),
   registers: async () => [],
   daily: async () => [],
   dayTotals: async () => [],
+  daySketches: async () => [],
+  rollUpState: async () => ({ throughDay: undefined, keptFrom: undefined }),
+  firstInsightDay: async () => undefined,
+  addRolledDay: async () => undefined,
+  blockTops: async () => [],
+  blockTotals: async () => [],
 };
 
 const start = Date.UTC(2030, 0, 1, 12, 0, 0);

@@ -2,9 +2,12 @@
  * The insight report over a long range against the same report over one day (decisions §21, issue 49:
  * at most 1.5x). The store is seeded through its own write path (`addCounts`, `addVisitors`), then
  * pruned as the service prunes, so it holds what a long-running service holds: the last 90 days as
- * hours, older days folded into daily rows, and each key's visitor registers per day.
+ * hours, older days folded into daily rows, and each key's visitor registers per day; then rolled up as
+ * the service's counter rolls up, one final day a call until caught up, so every day but today is in
+ * blocks and today is read raw.
  */
 import { report } from '../../src/insights/reports.js';
+import { rollUpOneDay } from '../../src/insights/roll-up.js';
 import type { HourCount, InsightStore, VisitorRegister } from '../../src/store/insights.js';
 import { seededRandom } from '../load/seeded-random.js';
 import { median } from './rounds.js';
@@ -14,6 +17,7 @@ const HOURS_KEPT_DAYS = 90;
 const BATCH = 20_000;
 /** Registers of a HyperLogLog (src/insights/hyperloglog.ts). */
 const REGISTERS = 16_384;
+const DAY_MS = 86_400_000;
 
 export interface ReportSeed {
   readonly slots: number;
@@ -24,8 +28,15 @@ export interface ReportSeed {
   readonly today: number;
 }
 
-/** Plays of `seed.keysPerHour` slots in every hour of `seed.days` days, popular slots drawn more often; resolves with the rows written. */
-export async function seedPlays(store: InsightStore, seed: ReportSeed): Promise<{ readonly hours: number; readonly registers: number }> {
+export interface Seeded {
+  readonly hours: number;
+  readonly registers: number;
+  readonly rolledDays: number;
+  readonly rollUpMs: number;
+}
+
+/** Plays of `seed.keysPerHour` slots in every hour of `seed.days` days, popular slots drawn more often; resolves with the rows written and the roll-up's days and time. */
+export async function seedPlays(store: InsightStore, seed: ReportSeed): Promise<Seeded> {
   const random = seededRandom(49);
   let counts: HourCount[] = [];
   let registers: VisitorRegister[] = [];
@@ -61,7 +72,12 @@ export async function seedPlays(store: InsightStore, seed: ReportSeed): Promise<
   await flush();
   // As the service's retention does: hours older than 90 days folded into days.
   await store.pruneInsights((seed.today - HOURS_KEPT_DAYS + 1) * 24, firstDay);
-  return written;
+  // Noon of today: every day before it is final.
+  const now = seed.today * DAY_MS + DAY_MS / 2;
+  const rolling = process.hrtime.bigint();
+  let rolledDays = 0;
+  while ((await rollUpOneDay(store, now)) !== undefined) rolledDays++;
+  return { ...written, rolledDays, rollUpMs: Number(process.hrtime.bigint() - rolling) / 1e6 };
 }
 
 export interface ReportTiming {

@@ -2,6 +2,7 @@ import type { HourCount, InsightStore, VisitorRegister } from '../store/insights
 import { isBot } from './bots.js';
 import type { Insight } from './insight.js';
 import { RecentAsks } from './recent-asks.js';
+import { rollUpOneDay } from './roll-up.js';
 import { dayOf, VisitorIds } from './visitors.js';
 
 const HOUR_MS = 3_600_000;
@@ -149,17 +150,24 @@ export class InsightCounter {
   private async tick(): Promise<void> {
     const now = this.now();
     try {
-      await Promise.all([this.flush(), this.visitors.prepare(now), this.prune(now)]);
+      // The roll-up after the flush: what was counted on a day is in the store before the day is rolled up.
+      await Promise.all([this.flush().then(() => this.pruneAndRollUp(now)), this.visitors.prepare(now)]);
     } catch (error) {
       this.options.warn({ err: error }, 'insights: background work failed; trying again shortly');
     }
   }
 
-  /** Once an hour: hourly counts past 90 days become daily ones, and days past the retention go. */
-  private async prune(now: number): Promise<void> {
+  /**
+   * Once an hour: hourly counts past 90 days become daily ones, and days past the retention go. Then, each tick,
+   * one more final day is rolled up for the reports, if one is left: a store behind by many days catches up in
+   * short writes, one day each.
+   */
+  private async pruneAndRollUp(now: number): Promise<void> {
     const hour = Math.floor(now / HOUR_MS);
-    if (hour === this.prunedHour) return;
-    this.prunedHour = hour;
-    await this.options.store.pruneInsights(hour - HOURLY_RETENTION_HOURS, dayOf(now) - this.options.retentionDays + 1);
+    if (hour !== this.prunedHour) {
+      this.prunedHour = hour;
+      await this.options.store.pruneInsights(hour - HOURLY_RETENTION_HOURS, dayOf(now) - this.options.retentionDays + 1);
+    }
+    await rollUpOneDay(this.options.store, now);
   }
 }

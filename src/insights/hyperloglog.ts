@@ -22,9 +22,18 @@ export function registerRank(hash: Buffer): RegisterRank {
 
 /** The estimated number of distinct visitors from the ranks of the registers touched (the others are 0). */
 export function estimate(ranks: readonly number[]): number {
-  const empty = REGISTERS - ranks.length;
-  let sum = empty;
-  for (const rank of ranks) sum += 2 ** -rank;
+  let inverseRanks = 0;
+  for (const rank of ranks) inverseRanks += 2 ** -rank;
+  return estimateOf(ranks.length, inverseRanks);
+}
+
+/**
+ * The same estimate from how many registers were touched and the sum of 2^-rank over them, as a store can
+ * sum them up: ranks are 1 to 33 and registers 2^14, so the sum is exact in a double in any order.
+ */
+export function estimateOf(touched: number, inverseRanks: number): number {
+  const empty = REGISTERS - touched;
+  const sum = empty + inverseRanks;
   const raw = (ALPHA * REGISTERS * REGISTERS) / sum;
   // Few visitors: linear counting over the empty registers is the better estimate.
   if (raw <= 2.5 * REGISTERS && empty > 0) return Math.round(REGISTERS * Math.log(REGISTERS / empty));

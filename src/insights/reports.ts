@@ -1,5 +1,7 @@
-import type { DayRange, InsightKind, InsightStore } from '../store/insights.js';
-import { estimate } from './hyperloglog.js';
+import type { DayRange, InsightKind, InsightStore, KeyTotal } from '../store/insights.js';
+import { blocksOf } from './day-blocks.js';
+import { estimateOf } from './hyperloglog.js';
+import { topK, type Candidate, type TopKSource } from './top-k.js';
 
 /** The reports' kinds (decisions §21) and the counted kinds each reads; `gaps` are matches and searches that found nothing. */
 export const REPORT_KINDS = {
@@ -30,20 +32,103 @@ export interface ReportRow {
 }
 
 const minVisitors = (kinds: readonly InsightKind[]) => (kinds.some((kind) => TYPED.has(kind)) ? MIN_VISITORS_OF_TYPED_KEY : 0);
+const nameOf = ({ kind, key }: { readonly kind: InsightKind; readonly key: string }) => `${kind} ${key}`;
 
-/** The most counted keys of a kind over a range, ties by key. */
-export async function report(store: InsightStore, kind: ReportKind, range: DayRange, limit: number): Promise<ReportRow[]> {
-  const kinds = REPORT_KINDS[kind];
-  const totals = await store.totals({ ...range, kinds, notFoundOnly: kind === 'gaps', minVisitorsOnOneDay: minVisitors(kinds), limit });
-  const sketches = await store.registers(kinds, [...new Set(totals.map(({ key }) => key))], range);
-  const ranksOf = new Map(sketches.map(({ kind: counted, key, ranks }) => [`${counted} ${key}`, ranks]));
-  return totals.map(({ kind: counted, key, count, foundCount }) => ({
+/** A key's totals over the range: `count` only the asks that found nothing for the gaps. */
+interface Counted {
+  readonly kind: InsightKind;
+  readonly key: string;
+  readonly count: number;
+  readonly foundCount: number;
+  readonly visitors: number;
+}
+
+type Ranked = Counted & Candidate;
+
+function rowOf(kind: ReportKind, { kind: counted, key, count, foundCount, visitors }: Counted): ReportRow {
+  return {
     key,
     count,
-    visitors: estimate(ranksOf.get(`${counted} ${key}`) ?? []),
+    visitors,
     ...(FINDING.has(counted) && kind !== 'gaps' ? { found: foundCount > 0 } : {}),
     ...(kind === 'gaps' && (counted === 'match' || counted === 'search') ? { kind: counted } : {}),
-  }));
+  };
+}
+
+/**
+ * The keys' visitors over days read raw, and whether enough asked on one of them: visitor ids are made under
+ * each day's own secret (decisions §21), so over a range `visitors` is the sum of the days' estimates, a
+ * person counted once per day they asked.
+ */
+async function rawVisitors(store: InsightStore, kinds: readonly InsightKind[], keys: readonly string[], range: DayRange) {
+  const byKey = new Map<string, { visitors: number; shown: boolean }>();
+  if (keys.length === 0) return byKey;
+  for (const sketch of await store.daySketches(kinds, keys, range)) {
+    const name = nameOf(sketch);
+    const known = byKey.get(name) ?? { visitors: 0, shown: false };
+    byKey.set(name, { visitors: known.visitors + estimateOf(sketch.touched, sketch.inverseRanks), shown: known.shown || sketch.touched >= MIN_VISITORS_OF_TYPED_KEY });
+  }
+  return byKey;
+}
+
+/**
+ * The most counted keys of a kind over a range, ties by key. The days rolled up are read as the fewest aligned
+ * blocks, the days after them (today, yesterday) raw, and the top keys of the blocks and the raw days together
+ * are found by `topK`: the cost follows the number of blocks, not of days.
+ */
+export async function report(store: InsightStore, kind: ReportKind, range: DayRange, limit: number): Promise<ReportRow[]> {
+  const kinds = REPORT_KINDS[kind];
+  const gaps = kind === 'gaps';
+  const { throughDay, keptFrom } = await store.rollUpState();
+  const rolled = throughDay === undefined ? [] : blocksOf({ fromDay: Math.max(range.fromDay, keptFrom ?? range.fromDay), toDay: Math.min(range.toDay, throughDay) });
+  if (rolled.length === 0) {
+    const totals = await store.totals({ ...range, kinds, notFoundOnly: gaps, minVisitorsOnOneDay: minVisitors(kinds), limit });
+    const visitors = await rawVisitors(store, kinds, [...new Set(totals.map(({ key }) => key))], range);
+    return totals.map((total) => rowOf(kind, { ...total, visitors: visitors.get(nameOf(total))?.visitors ?? 0 }));
+  }
+  const raw = { fromDay: Math.max(range.fromDay, (throughDay ?? range.fromDay) + 1), toDay: range.toDay };
+  const hasRaw = raw.fromDay <= raw.toDay;
+  /** The raw days' totals read so far, by kind and key: each reading holds every candidate's. */
+  const rawOf = new Map<string, KeyTotal>();
+  const typed = minVisitors(kinds) > 0;
+  const visitorsOf = new Map<string, number>();
+  const source: TopKSource<Ranked> = {
+    everyKeyEligible: !typed,
+    async lists(depth) {
+      const blocks = await store.blockTops(kinds, rolled, gaps, depth);
+      const heads = blocks.map((entries) => ({ entries, whole: entries.length < depth }));
+      if (!hasRaw) return heads;
+      // The raw days (today, yesterday) in one reading: their first keys, and the totals of the blocks' keys beside them.
+      const keys = [...new Set(blocks.flat().map(({ key }) => key))];
+      const { head, beside } = await store.totalsBeside({ ...raw, kinds, notFoundOnly: gaps, minVisitorsOnOneDay: 0, limit: depth }, keys);
+      for (const total of [...head, ...beside]) rawOf.set(nameOf(total), total);
+      return [...heads, { entries: head.map(({ kind: counted, key, count }) => ({ kind: counted, key, score: count })), whole: head.length < depth }];
+    },
+    async exact(candidates) {
+      const keys = [...new Set(candidates.map(({ key }) => key))];
+      const [blocks, rawVisitorsOf] = await Promise.all([
+        store.blockTotals(kinds, rolled, keys),
+        typed && hasRaw ? rawVisitors(store, kinds, keys, raw) : new Map<string, { visitors: number; shown: boolean }>(),
+      ]);
+      const blockOf = new Map(blocks.map((block) => [nameOf(block), block]));
+      return candidates.flatMap((candidate): Ranked[] => {
+        const name = `${candidate.kind} ${candidate.key}`;
+        const [block, rawTotal] = [blockOf.get(name), rawOf.get(name)];
+        const found = block ?? rawTotal;
+        if (found === undefined) return [];
+        // The gaps' raw totals are of the asks that found nothing already.
+        const score = (gaps ? (block?.missed ?? 0) : (block?.count ?? 0)) + (rawTotal?.count ?? 0);
+        const foundCount = gaps ? 0 : (block === undefined ? 0 : block.count - block.missed) + (rawTotal?.foundCount ?? 0);
+        const shown = (block?.shown ?? false) || (rawVisitorsOf.get(name)?.shown ?? false);
+        visitorsOf.set(name, block?.visitors ?? 0);
+        return [{ kind: found.kind, key: found.key, score, eligible: (!typed || shown) && score > 0, count: score, foundCount, visitors: 0 }];
+      });
+    },
+  };
+  const best = await topK(source, limit);
+  // The raw days' visitors, only of the keys shown.
+  const rawVisitorsOf = hasRaw ? await rawVisitors(store, kinds, [...new Set(best.map(({ key }) => key))], raw) : new Map<string, { visitors: number }>();
+  return best.map((ranked) => rowOf(kind, { ...ranked, visitors: (visitorsOf.get(nameOf(ranked)) ?? 0) + (rawVisitorsOf.get(nameOf(ranked))?.visitors ?? 0) }));
 }
 
 export interface DailyRow {

@@ -36,6 +36,8 @@ export interface TotalsQuery extends DayRange {
   readonly kinds: readonly InsightKind[];
   /** Only this key. */
   readonly key?: string;
+  /** Only these keys. */
+  readonly keys?: readonly string[];
   /** Only the asks that found nothing (the gaps). */
   readonly notFoundOnly: boolean;
   /** Keys asked by fewer distinct visitors than this on every day of the range are left out (0: none). */
@@ -79,6 +81,45 @@ export interface KeyDayCount {
   readonly count: number;
 }
 
+/** An aligned span of rolled-up days: `size` days (a power of two) from `start`, a multiple of `size`. */
+export interface DayBlock {
+  readonly start: number;
+  readonly size: number;
+}
+
+/** A key's totals over one block: the sums of its days' counts, not-found counts and visitor estimates. */
+export interface BlockTotal {
+  readonly kind: InsightKind;
+  readonly key: string;
+  readonly count: number;
+  readonly missed: number;
+  readonly visitors: number;
+  /** Whether enough distinct visitors asked the key on one of the days (the typed kinds' rule). */
+  readonly shown: boolean;
+}
+
+/** A key's place in one block: its count, or its not-found count for the gaps. */
+export interface KeyScore {
+  readonly kind: InsightKind;
+  readonly key: string;
+  readonly score: number;
+}
+
+/** A key's registers of one day, summed up enough to estimate its visitors: how many were touched, and the sum of 2^-rank over them. */
+export interface DaySketch {
+  readonly kind: InsightKind;
+  readonly key: string;
+  readonly day: number;
+  readonly touched: number;
+  readonly inverseRanks: number;
+}
+
+/** How far the roll-up has got: the last day rolled up, and the first day retention keeps. */
+export interface RollUpState {
+  readonly throughDay: number | undefined;
+  readonly keptFrom: number | undefined;
+}
+
 export interface InsightStore {
   /** Adds the increments to the hours' counts, in one statement: instances add, never overwrite. */
   addCounts(counts: readonly HourCount[]): Promise<void>;
@@ -86,9 +127,25 @@ export interface InsightStore {
   addVisitors(registers: readonly VisitorRegister[]): Promise<void>;
   /** The secret of `day`: the one stored, or `candidate` once stored; secrets of days before `day - 1` are deleted. */
   daySecret(day: number, candidate: Buffer): Promise<Buffer>;
-  /** Folds hours before `hourlyBefore` into daily counts and deletes days (and their registers) before `dailyBefore`. */
+  /** Folds hours before `hourlyBefore` into daily counts and deletes days (their registers, the blocks starting on them) before `dailyBefore`. */
   pruneInsights(hourlyBefore: number, dailyBefore: number): Promise<void>;
   totals(query: TotalsQuery): Promise<KeyTotal[]>;
+  /** `totals` (the `limit` first: `head`), and beside them the totals of these keys that are not among them, from one reading of the range. */
+  totalsBeside(query: TotalsQuery, keys: readonly string[]): Promise<{ readonly head: KeyTotal[]; readonly beside: KeyTotal[] }>;
+  /** The keys' registers of each day of the range, summed up per day (every key when `keys` is undefined). */
+  daySketches(kinds: readonly InsightKind[], keys: readonly string[] | undefined, range: DayRange): Promise<DaySketch[]>;
+  rollUpState(): Promise<RollUpState>;
+  /** The first day anything was counted or registered on, if any. */
+  firstInsightDay(): Promise<number | undefined>;
+  /**
+   * Stores the day's rolled-up totals as its one-day block, builds `blocks` (ending on the day) from their halves
+   * and moves the watermark to the day; again with the same rows, it changes nothing.
+   */
+  addRolledDay(day: number, totals: readonly BlockTotal[], blocks: readonly DayBlock[]): Promise<void>;
+  /** Each block's `limit` keys of the highest count (or not-found count, `byMissed`), only those with one above 0. */
+  blockTops(kinds: readonly InsightKind[], blocks: readonly DayBlock[], byMissed: boolean, limit: number): Promise<KeyScore[][]>;
+  /** The keys' totals over the blocks together. */
+  blockTotals(kinds: readonly InsightKind[], blocks: readonly DayBlock[], keys: readonly string[]): Promise<BlockTotal[]>;
   registers(kinds: readonly InsightKind[], keys: readonly string[], range: DayRange): Promise<KeyRegisters[]>;
   daily(kind: InsightKind, key: string, range: DayRange): Promise<DayCount[]>;
   /** Each kind's total on each day of the range that has one, every key together, by day then kind. */

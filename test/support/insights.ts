@@ -18,9 +18,16 @@ export function recordingInsightStore(secret = Buffer.alloc(32, 7)): RecordingIn
     daySecret: async () => secret,
     pruneInsights: async () => undefined,
     totals: async () => [],
+    totalsBeside: async () => ({ head: [], beside: [] }),
     registers: async () => [],
     daily: async () => [],
     dayTotals: async () => [],
+    daySketches: async () => [],
+    rollUpState: async () => ({ throughDay: undefined, keptFrom: undefined }),
+    firstInsightDay: async () => undefined,
+    addRolledDay: async () => undefined,
+    blockTops: async () => [],
+    blockTotals: async () => [],
   };
 }
 

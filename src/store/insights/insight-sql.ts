@@ -1,10 +1,10 @@
-import type { DayRange, InsightKind, KeyRegisters, TotalsQuery } from '../insights.js';
+import type { DayRange, InsightKind, KeyRegisters, KeyTotal, TotalsQuery } from '../insights.js';
 
 /** The two stores' spellings of the few things their SQL differs in. */
-type Dialect = 'sqlite' | 'postgres';
+export type Dialect = 'sqlite' | 'postgres';
 
 /** A statement's parameters, collected in the order their placeholders appear. */
-class Parameters {
+export class Parameters {
   readonly values: unknown[] = [];
 
   constructor(private readonly dialect: Dialect) {}
@@ -22,7 +22,7 @@ class Parameters {
 }
 
 /** A sum as a JavaScript number (pg reads bigint and numeric as strings). */
-const total = (dialect: Dialect, expression: string) => (dialect === 'postgres' ? `SUM(${expression})::float8` : `SUM(${expression})`);
+export const total = (dialect: Dialect, expression: string) => (dialect === 'postgres' ? `SUM(${expression})::float8` : `SUM(${expression})`);
 /** Keys in code point order: SQLite compares UTF-8 bytes already; PostgreSQL's default collation would not. */
 const byCodePoints = (dialect: Dialect) => (dialect === 'postgres' ? 'key COLLATE "C"' : 'key');
 
@@ -34,8 +34,27 @@ export interface Statement {
 /** Each key's total over a range, from the hours kept and the days folded: rows are moved from one to the other, never copied. */
 export function totalsStatement(dialect: Dialect, query: TotalsQuery): Statement {
   const p = new Parameters(dialect);
+  const sql = `${grouped(p, dialect, query)}
+    SELECT kind, key, count, found_count FROM grouped ORDER BY count DESC, ${byCodePoints(dialect)}, kind LIMIT ${p.value(query.limit)}`;
+  return { sql, params: p.values };
+}
+
+/**
+ * `totalsStatement`'s rows (`head` 1), and beside them the keys' rows (`head` 0, some maybe among the first too):
+ * the range is grouped once (MATERIALIZED), then its first rows found by a top-N sort and the keys' by a look-up.
+ */
+export function totalsBesideStatement(dialect: Dialect, query: TotalsQuery, keys: readonly string[]): Statement {
+  const p = new Parameters(dialect);
+  const sql = `${grouped(p, dialect, query, 'MATERIALIZED')}
+    SELECT kind, key, count, found_count, 1 AS head FROM (SELECT * FROM grouped ORDER BY count DESC, ${byCodePoints(dialect)}, kind LIMIT ${p.value(query.limit)}) AS first
+    UNION ALL SELECT kind, key, count, found_count, 0 FROM grouped WHERE key ${p.inList(keys)}`;
+  return { sql, params: p.values };
+}
+
+/** `grouped`: each key's total over the query's range. */
+function grouped(p: Parameters, dialect: Dialect, query: TotalsQuery, materialized: 'MATERIALIZED' | '' = ''): string {
   const gapsOnly = query.notFoundOnly ? 'AND found = 0' : '';
-  const oneKey = () => (query.key === undefined ? '' : `AND key = ${p.value(query.key)}`);
+  const oneKey = () => (query.key === undefined ? '' : `AND key = ${p.value(query.key)}`) + (query.keys === undefined ? '' : ` AND key ${p.inList(query.keys)}`);
   const hours = `SELECT kind, key, found, count FROM insight_hours
     WHERE kind ${p.inList(query.kinds)} AND hour >= ${p.value(query.fromDay * 24)} AND hour < ${p.value((query.toDay + 1) * 24)} ${oneKey()} ${gapsOnly}`;
   const days = `SELECT kind, key, found, count FROM insight_days
@@ -46,11 +65,9 @@ export function totalsStatement(dialect: Dialect, query: TotalsQuery): Statement
           WHERE kind ${p.inList(query.kinds)} AND day >= ${p.value(query.fromDay)} AND day <= ${p.value(query.toDay)} ${oneKey()}
           GROUP BY kind, day, key HAVING COUNT(*) >= ${p.value(query.minVisitorsOnOneDay)})`
       : '';
-  const sql = `WITH counted AS (${hours} UNION ALL ${days})
-    SELECT kind, key, ${total(dialect, 'count')} AS count, ${total(dialect, 'CASE WHEN found = 1 THEN count ELSE 0 END')} AS found_count
-    FROM counted ${askedEnough}
-    GROUP BY kind, key ORDER BY count DESC, ${byCodePoints(dialect)}, kind LIMIT ${p.value(query.limit)}`;
-  return { sql, params: p.values };
+  return `WITH counted AS (${hours} UNION ALL ${days}),
+    grouped AS ${materialized} (SELECT kind, key, ${total(dialect, 'count')} AS count, ${total(dialect, 'CASE WHEN found = 1 THEN count ELSE 0 END')} AS found_count
+      FROM counted ${askedEnough} GROUP BY kind, key)`;
 }
 
 /** A key's counts per day over a range. */
@@ -100,6 +117,16 @@ export function registersStatement(dialect: Dialect, kinds: readonly InsightKind
   return { sql, params: p.values };
 }
 
+/** Each key's registers of each day of the range, summed up: how many were touched, and the sum of 2^-rank (exact in a double: 14 + 33 bits). */
+export function daySketchesStatement(dialect: Dialect, kinds: readonly InsightKind[], keys: readonly string[] | undefined, range: DayRange): Statement {
+  const p = new Parameters(dialect);
+  const someKeys = () => (keys === undefined ? '' : `AND key ${p.inList(keys)}`);
+  const sql = `SELECT kind, key, day, ${dialect === 'postgres' ? 'COUNT(*)::integer' : 'COUNT(*)'} AS touched, ${total(dialect, '1.0 / (CAST(1 AS bigint) << rank)')} AS "inverseRanks" FROM insight_visitors
+    WHERE kind ${p.inList(kinds)} ${someKeys()} AND day >= ${p.value(range.fromDay)} AND day <= ${p.value(range.toDay)}
+    GROUP BY kind, key, day`;
+  return { sql, params: p.values };
+}
+
 export interface RegisterRow {
   readonly kind: InsightKind;
   readonly key: string;
@@ -123,6 +150,18 @@ export interface TotalRow {
   readonly key: string;
   readonly count: number;
   readonly found_count: number;
+}
+
+export interface PlacedRow extends TotalRow {
+  readonly head: number;
+}
+
+/** `totalsBesideStatement`'s rows as the head, the highest count first (a union keeps no order), and the rows beside it. */
+export function splitPlaced(rows: readonly PlacedRow[]): { head: KeyTotal[]; beside: KeyTotal[] } {
+  const head: KeyTotal[] = [];
+  const beside: KeyTotal[] = [];
+  for (const { kind, key, count, found_count, head: first } of rows) (first === 1 ? head : beside).push({ kind, key, count, foundCount: found_count });
+  return { head: head.sort((a, b) => b.count - a.count), beside };
 }
 
 export interface DayRow {

@@ -1,7 +1,27 @@
 import type { Migration } from '../migration-step.js';
 import type { PostgresQuery } from '../sessions/postgres-sessions.js';
-import type { DailyKeyCounts, DayCount, DayRange, HourCount, InsightKind, InsightStore, KeyDayCount, KeyRegisters, KeyTotal, KindDayCount, TotalsQuery, VisitorRegister } from '../insights.js';
-import { dailyStatement, dayTotalsStatement, keyDaysStatement, groupRegisters, registersStatement, totalsStatement, type DayRow, type RegisterRow, type TotalRow } from './insight-sql.js';
+import type {
+  BlockTotal,
+  DailyKeyCounts,
+  DayBlock,
+  DayCount,
+  DayRange,
+  DaySketch,
+  HourCount,
+  InsightKind,
+  InsightStore,
+  KeyDayCount,
+  KeyRegisters,
+  KeyScore,
+  KeyTotal,
+  KindDayCount,
+  RollUpState,
+  TotalsQuery,
+  VisitorRegister,
+} from '../insights.js';
+import { blockTopsStatement, blockTotalsStatement, buildBlockStatement, FIRST_INSIGHT_DAY_SQL, listsOfBlocks, type BlockTotalRow } from './block-sql.js';
+import { POSTGRES_INSIGHT_BLOCKS_SCHEMA } from './sqlite-insights.js';
+import { daySketchesStatement, totalsBesideStatement, dailyStatement, dayTotalsStatement, keyDaysStatement, groupRegisters, registersStatement, totalsStatement, splitPlaced, type DayRow, type PlacedRow, type RegisterRow, type TotalRow } from './insight-sql.js';
 
 /** Insights' tables (decisions §21). Hours and days are counted from the Unix epoch, UTC; `found` is 0 or 1. */
 export const INSIGHT_MIGRATION: Migration = {
@@ -55,6 +75,17 @@ export const INSIGHT_REGISTERS_BY_KEY_MIGRATION: Migration = {
   sql: `CREATE INDEX insight_visitors_by_key ON insight_visitors (kind, key, day, register, rank);`,
 };
 
+/** Closed days rolled up into aligned blocks of days, so a long report reads a few blocks (decisions §21). */
+export const INSIGHT_BLOCKS_MIGRATION: Migration = { version: 10, sql: POSTGRES_INSIGHT_BLOCKS_SCHEMA };
+
+// Every statement of a roll-up is idempotent (DO NOTHING, GREATEST): two instances rolling up the same closed day
+// write the same rows, and one that stopped half-way is finished by the next call.
+const ADD_ROLLED_DAY_SQL = `
+  INSERT INTO insight_blocks (kind, size, start, key, count, missed, visitors, shown)
+  SELECT kind, 1, $1, key, count, missed, visitors, shown FROM unnest($2::text[], $3::text[], $4::bigint[], $5::bigint[], $6::bigint[], $7::smallint[])
+    AS day (kind, key, count, missed, visitors, shown)
+  ON CONFLICT (kind, size, start, key) DO NOTHING`;
+
 /** The insights half of the PostgreSQL store; each statement commits on its own. */
 export class PostgresInsightStore implements InsightStore, DailyKeyCounts {
   constructor(private readonly query: PostgresQuery) {}
@@ -88,6 +119,56 @@ export class PostgresInsightStore implements InsightStore, DailyKeyCounts {
     await this.query(FOLD_HOURS_SQL, [hourlyBefore]);
     await this.query('DELETE FROM insight_days WHERE day < $1', [dailyBefore]);
     await this.query('DELETE FROM insight_visitors WHERE day < $1', [dailyBefore]);
+    await this.query('DELETE FROM insight_blocks WHERE start < $1', [dailyBefore]);
+    await this.query('UPDATE insight_rollup SET kept_from = GREATEST(kept_from, $1)', [dailyBefore]);
+  }
+
+  async totalsBeside(query: TotalsQuery, keys: readonly string[]): Promise<{ head: KeyTotal[]; beside: KeyTotal[] }> {
+    const { sql, params } = totalsBesideStatement('postgres', query, keys);
+    return splitPlaced((await this.query(sql, params)).rows as PlacedRow[]);
+  }
+
+  async daySketches(kinds: readonly InsightKind[], keys: readonly string[] | undefined, range: DayRange): Promise<DaySketch[]> {
+    const { sql, params } = daySketchesStatement('postgres', kinds, keys, range);
+    return (await this.query(sql, params)).rows as DaySketch[];
+  }
+
+  async rollUpState(): Promise<RollUpState> {
+    const { rows } = await this.query('SELECT through_day, kept_from FROM insight_rollup', []);
+    const [row] = rows as { through_day: number | null; kept_from: number | null }[];
+    return { throughDay: row?.through_day ?? undefined, keptFrom: row?.kept_from ?? undefined };
+  }
+
+  async firstInsightDay(): Promise<number | undefined> {
+    const { rows } = await this.query(FIRST_INSIGHT_DAY_SQL, []);
+    return (rows[0] as { day: number | null }).day ?? undefined;
+  }
+
+  async addRolledDay(day: number, totals: readonly BlockTotal[], blocks: readonly DayBlock[]): Promise<void> {
+    if (totals.length > 0) {
+      await this.query(ADD_ROLLED_DAY_SQL, [
+        day,
+        ...columns(totals, (row) => row.kind, (row) => row.key, (row) => row.count, (row) => row.missed, (row) => row.visitors, (row) => (row.shown ? 1 : 0)),
+      ]);
+    }
+    for (const block of blocks) {
+      const { sql, params } = buildBlockStatement('postgres', block);
+      await this.query(sql, params);
+    }
+    await this.query('UPDATE insight_rollup SET through_day = GREATEST(through_day, $1)', [day]);
+  }
+
+  async blockTops(kinds: readonly InsightKind[], blocks: readonly DayBlock[], byMissed: boolean, limit: number): Promise<KeyScore[][]> {
+    if (blocks.length === 0) return [];
+    const { sql, params } = blockTopsStatement('postgres', kinds, blocks, byMissed, limit);
+    return listsOfBlocks((await this.query(sql, params)).rows as (KeyScore & { list: number })[], blocks.length, limit);
+  }
+
+  async blockTotals(kinds: readonly InsightKind[], blocks: readonly DayBlock[], keys: readonly string[]): Promise<BlockTotal[]> {
+    if (blocks.length === 0 || keys.length === 0) return [];
+    const { sql, params } = blockTotalsStatement('postgres', kinds, blocks, keys);
+    const { rows } = await this.query(sql, params);
+    return (rows as BlockTotalRow[]).map((row) => ({ ...row, shown: row.shown === 1 }));
   }
 
   async totals(query: TotalsQuery): Promise<KeyTotal[]> {
