@@ -31,7 +31,6 @@ const discarding: InsightStore = {
   pruneInsights: async () => undefined,
   totals: async () => [],
   totalsBeside: async () => ({ head: [], beside: [] }),
-  registers: async () => [],
   daily: async () => [],
   dayTotals: async () => [],
   daySketches: async () => [],

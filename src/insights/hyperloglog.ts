@@ -20,16 +20,9 @@ export function registerRank(hash: Buffer): RegisterRank {
   return { register, rank: Math.clz32(hash.readUInt32BE(2)) + 1 };
 }
 
-/** The estimated number of distinct visitors from the ranks of the registers touched (the others are 0). */
-export function estimate(ranks: readonly number[]): number {
-  let inverseRanks = 0;
-  for (const rank of ranks) inverseRanks += 2 ** -rank;
-  return estimateOf(ranks.length, inverseRanks);
-}
-
 /**
- * The same estimate from how many registers were touched and the sum of 2^-rank over them, as a store can
- * sum them up: ranks are 1 to 33 and registers 2^14, so the sum is exact in a double in any order.
+ * The estimated number of distinct visitors from how many registers were touched (the others are 0) and
+ * the sum of 2^-rank over them, as a store can sum them up: ranks are 1 to 33 and registers 2^14, so the sum is exact in a double in any order.
  */
 export function estimateOf(touched: number, inverseRanks: number): number {
   const empty = REGISTERS - touched;

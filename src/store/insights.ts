@@ -54,13 +54,6 @@ export interface KeyTotal {
   readonly foundCount: number;
 }
 
-/** A key's registers over a range, each the highest rank of any day. */
-export interface KeyRegisters {
-  readonly kind: InsightKind;
-  readonly key: string;
-  readonly ranks: readonly number[];
-}
-
 export interface DayCount {
   readonly day: number;
   readonly count: number;
@@ -146,7 +139,6 @@ export interface InsightStore {
   blockTops(kinds: readonly InsightKind[], blocks: readonly DayBlock[], byMissed: boolean, limit: number): Promise<KeyScore[][]>;
   /** The keys' totals over the blocks together. */
   blockTotals(kinds: readonly InsightKind[], blocks: readonly DayBlock[], keys: readonly string[]): Promise<BlockTotal[]>;
-  registers(kinds: readonly InsightKind[], keys: readonly string[], range: DayRange): Promise<KeyRegisters[]>;
   daily(kind: InsightKind, key: string, range: DayRange): Promise<DayCount[]>;
   /** Each kind's total on each day of the range that has one, every key together, by day then kind. */
   dayTotals(kinds: readonly InsightKind[], range: DayRange): Promise<KindDayCount[]>;

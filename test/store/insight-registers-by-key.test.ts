@@ -6,7 +6,7 @@ import { describe, it } from 'node:test';
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import type { VisitorRegister } from '../../src/store/insights.js';
-import { registersStatement } from '../../src/store/insights/insight-sql.js';
+import { daySketchesStatement } from '../../src/store/insights/insight-sql.js';
 import { PostgresStore } from '../../src/store/postgres.js';
 import { SqliteStore } from '../../src/store/sqlite.js';
 import { createTestDatabase } from '../support/postgres.js';
@@ -20,7 +20,7 @@ const REGISTERS: VisitorRegister[] = Array.from({ length: 30 }, (_, dayIndex) =>
 const SHOWN = ['3', '17'];
 
 describe('the registers of a report\'s shown keys are read by key, not every key\'s of each day', () => {
-  it('SQLite: a file whose insight tables predate the index gets it at open, and the registers query searches it', async () => {
+  it('SQLite: a file whose insight tables predate the index gets it at open, and the per-day registers query searches it', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'slotmoji-registers-'));
     try {
       const path = join(dir, 'old.db');
@@ -35,14 +35,14 @@ describe('the registers of a report\'s shown keys are read by key, not every key
       try {
         await store.migrate();
         await store.insights.addVisitors(REGISTERS);
-        const [three] = await store.insights.registers(['play'], ['3'], { fromDay: DAY, toDay: DAY });
-        assert.equal(three?.ranks.length, 40, 'the row from before is one of the 40 registers');
+        const [three] = await store.insights.daySketches(['play'], ['3'], { fromDay: DAY, toDay: DAY });
+        assert.equal(three?.touched, 40, 'the row from before is one of the 40 registers');
       } finally {
         await store.close();
       }
       const file = new Database(path, { readonly: true });
       try {
-        const { sql, params } = registersStatement('sqlite', ['play'], SHOWN, RANGE);
+        const { sql, params } = daySketchesStatement('sqlite', ['play'], SHOWN, RANGE);
         const plan = (file.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as { detail: string }[]).map(({ detail }) => detail).join('\n');
         assert.match(plan, /SEARCH insight_visitors USING COVERING INDEX insight_visitors_by_key \(kind=\? AND key=\? AND day>\? AND day<\?\)/);
       } finally {
@@ -53,7 +53,7 @@ describe('the registers of a report\'s shown keys are read by key, not every key
     }
   });
 
-  it('PostgreSQL: migration 9 adds the index, and the registers query scans it for the shown keys only', async () => {
+  it('PostgreSQL: migration 9 adds the index, and the per-day registers query scans it for the shown keys only', async () => {
     const database = await createTestDatabase();
     try {
       const store = new PostgresStore(database.url);
@@ -67,7 +67,7 @@ describe('the registers of a report\'s shown keys are read by key, not every key
       await client.connect();
       try {
         await client.query('ANALYZE insight_visitors');
-        const { sql, params } = registersStatement('postgres', ['play'], SHOWN, RANGE);
+        const { sql, params } = daySketchesStatement('postgres', ['play'], SHOWN, RANGE);
         const { rows } = await client.query(`EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF) ${sql}`, [...params]);
         const plan = rows.map((row: { 'QUERY PLAN': string }) => row['QUERY PLAN']).join('\n');
         // An index-only or a bitmap scan, as the planner likes; either reads the shown keys' 2 x 30 x 40 register rows, no other.

@@ -43,10 +43,16 @@ for (const kind of STORE_KINDS) {
       const rule = { ...TOTALS, minVisitorsOnOneDay: 3 };
       assert.deepEqual((await store.insights.totals(rule)).map(({ key }) => key), ['three']);
       assert.deepEqual((await store.insights.totals({ ...rule, kinds: ['match', 'search'], notFoundOnly: true })).map(({ kind, key }) => `${kind} ${key}`), ['match gap']);
-      const [three] = await store.insights.registers(['search'], ['three'], RANGE);
-      assert.deepEqual(three, { kind: 'search', key: 'three', ranks: [5, 5, 5] });
-      const [spread] = await store.insights.registers(['search'], ['spread'], RANGE);
-      assert.deepEqual(spread?.ranks, [1, 1]);
+      // Each day's registers summed up: a register raised again keeps its highest rank, and days stay apart.
+      const sketches = await store.insights.daySketches(['search'], ['three', 'spread'], RANGE);
+      assert.deepEqual(
+        [...sketches].sort((a, b) => a.key.localeCompare(b.key) || a.day - b.day),
+        [
+          { kind: 'search', key: 'spread', day: DAY - 1, touched: 2, inverseRanks: 1 },
+          { kind: 'search', key: 'spread', day: DAY, touched: 2, inverseRanks: 1 },
+          { kind: 'search', key: 'three', day: DAY, touched: 3, inverseRanks: 3 / 32 },
+        ],
+      );
     });
 
     test('pruning folds old hours into days without changing a total, and drops days past the retention', async () => {

@@ -19,7 +19,6 @@ export function recordingInsightStore(secret = Buffer.alloc(32, 7)): RecordingIn
     pruneInsights: async () => undefined,
     totals: async () => [],
     totalsBeside: async () => ({ head: [], beside: [] }),
-    registers: async () => [],
     daily: async () => [],
     dayTotals: async () => [],
     daySketches: async () => [],

@@ -1,4 +1,4 @@
-import type { DayRange, InsightKind, KeyRegisters, KeyTotal, TotalsQuery } from '../insights.js';
+import type { DayRange, InsightKind, KeyTotal, TotalsQuery } from '../insights.js';
 
 /** The two stores' spellings of the few things their SQL differs in. */
 export type Dialect = 'sqlite' | 'postgres';
@@ -108,15 +108,6 @@ export function keyDaysStatement(dialect: Dialect, kind: InsightKind, range: Day
   return { sql, params: p.values };
 }
 
-/** The registers of the keys' visitor estimates over a range, each the highest rank of any day. */
-export function registersStatement(dialect: Dialect, kinds: readonly InsightKind[], keys: readonly string[], range: DayRange): Statement {
-  const p = new Parameters(dialect);
-  const sql = `SELECT kind, key, MAX(rank) AS rank FROM insight_visitors
-    WHERE kind ${p.inList(kinds)} AND key ${p.inList(keys)} AND day >= ${p.value(range.fromDay)} AND day <= ${p.value(range.toDay)}
-    GROUP BY kind, key, register`;
-  return { sql, params: p.values };
-}
-
 /** Each key's registers of each day of the range, summed up: how many were touched, and the sum of 2^-rank (exact in a double: 14 + 33 bits). */
 export function daySketchesStatement(dialect: Dialect, kinds: readonly InsightKind[], keys: readonly string[] | undefined, range: DayRange): Statement {
   const p = new Parameters(dialect);
@@ -125,24 +116,6 @@ export function daySketchesStatement(dialect: Dialect, kinds: readonly InsightKi
     WHERE kind ${p.inList(kinds)} ${someKeys()} AND day >= ${p.value(range.fromDay)} AND day <= ${p.value(range.toDay)}
     GROUP BY kind, key, day`;
   return { sql, params: p.values };
-}
-
-export interface RegisterRow {
-  readonly kind: InsightKind;
-  readonly key: string;
-  readonly rank: number;
-}
-
-/** Rows of `registersStatement` gathered per key. */
-export function groupRegisters(rows: readonly RegisterRow[]): KeyRegisters[] {
-  const byKey = new Map<string, { kind: InsightKind; key: string; ranks: number[] }>();
-  for (const { kind, key, rank } of rows) {
-    const name = `${kind} ${key}`;
-    let entry = byKey.get(name);
-    if (entry === undefined) byKey.set(name, (entry = { kind, key, ranks: [] }));
-    entry.ranks.push(rank);
-  }
-  return [...byKey.values()];
 }
 
 export interface TotalRow {

@@ -11,7 +11,6 @@ import type {
   InsightKind,
   InsightStore,
   KeyDayCount,
-  KeyRegisters,
   KeyScore,
   KeyTotal,
   KindDayCount,
@@ -21,7 +20,7 @@ import type {
 } from '../insights.js';
 import { blockTopsStatement, blockTotalsStatement, buildBlockStatement, FIRST_INSIGHT_DAY_SQL, listsOfBlocks, type BlockTotalRow } from './block-sql.js';
 import { POSTGRES_INSIGHT_BLOCKS_SCHEMA } from './sqlite-insights.js';
-import { daySketchesStatement, totalsBesideStatement, dailyStatement, dayTotalsStatement, keyDaysStatement, groupRegisters, registersStatement, totalsStatement, splitPlaced, type DayRow, type PlacedRow, type RegisterRow, type TotalRow } from './insight-sql.js';
+import { daySketchesStatement, totalsBesideStatement, dailyStatement, dayTotalsStatement, keyDaysStatement, totalsStatement, splitPlaced, type DayRow, type PlacedRow, type TotalRow } from './insight-sql.js';
 
 /** Insights' tables (decisions §21). Hours and days are counted from the Unix epoch, UTC; `found` is 0 or 1. */
 export const INSIGHT_MIGRATION: Migration = {
@@ -175,13 +174,6 @@ export class PostgresInsightStore implements InsightStore, DailyKeyCounts {
     const { sql, params } = totalsStatement('postgres', query);
     const { rows } = await this.query(sql, params);
     return (rows as TotalRow[]).map(({ kind, key, count, found_count }) => ({ kind, key, count, foundCount: found_count }));
-  }
-
-  async registers(kinds: readonly InsightKind[], keys: readonly string[], range: DayRange): Promise<KeyRegisters[]> {
-    if (keys.length === 0) return [];
-    const { sql, params } = registersStatement('postgres', kinds, keys, range);
-    const { rows } = await this.query(sql, params);
-    return groupRegisters(rows as RegisterRow[]);
   }
 
   async daily(kind: InsightKind, key: string, range: DayRange): Promise<DayCount[]> {

@@ -10,7 +10,6 @@ import type {
   InsightKind,
   InsightStore,
   KeyDayCount,
-  KeyRegisters,
   KeyScore,
   KeyTotal,
   KindDayCount,
@@ -19,7 +18,7 @@ import type {
   VisitorRegister,
 } from '../insights.js';
 import { blockTopsStatement, blockTotalsStatement, buildBlockStatement, FIRST_INSIGHT_DAY_SQL, listsOfBlocks, type BlockTotalRow } from './block-sql.js';
-import { daySketchesStatement, totalsBesideStatement, dailyStatement, dayTotalsStatement, keyDaysStatement, groupRegisters, registersStatement, totalsStatement, splitPlaced, type DayRow, type PlacedRow, type RegisterRow, type TotalRow } from './insight-sql.js';
+import { daySketchesStatement, totalsBesideStatement, dailyStatement, dayTotalsStatement, keyDaysStatement, totalsStatement, splitPlaced, type DayRow, type PlacedRow, type TotalRow } from './insight-sql.js';
 
 /**
  * The roll-up of closed days (decisions §21): each day's totals per kind and key as a block of one day, and
@@ -171,12 +170,6 @@ export class SqliteInsightStore implements InsightStore, DailyKeyCounts {
     if (blocks.length === 0 || keys.length === 0) return [];
     const { sql, params } = blockTotalsStatement('sqlite', kinds, blocks, keys);
     return (this.db.prepare(sql).all(...params) as BlockTotalRow[]).map((row) => ({ ...row, shown: row.shown === 1 }));
-  }
-
-  async registers(kinds: readonly InsightKind[], keys: readonly string[], range: DayRange): Promise<KeyRegisters[]> {
-    if (keys.length === 0) return [];
-    const { sql, params } = registersStatement('sqlite', kinds, keys, range);
-    return groupRegisters(this.db.prepare(sql).all(...params) as RegisterRow[]);
   }
 
   async daily(kind: InsightKind, key: string, range: DayRange): Promise<DayCount[]> {
