@@ -4,6 +4,7 @@
  * 140 phrases: 100,000 an hour is 28 a second). Run with `npm run bench:insights`. Exits non-zero when
  * the process grows by more than the 64 MB budget.
  */
+import { NO_INSIGHT_READS } from './measure/no-insight-reads.js';
 import { InsightCounter } from '../src/insights/counter.js';
 import type { InsightStore } from '../src/store/insights.js';
 
@@ -28,17 +29,7 @@ const discarding: InsightStore = {
   addCounts: async () => undefined,
   addVisitors: async () => undefined,
   daySecret: async (_day, candidate) => candidate,
-  pruneInsights: async () => undefined,
-  totals: async () => [],
-  totalsBeside: async () => ({ head: [], beside: [] }),
-  daily: async () => [],
-  dayTotals: async () => [],
-  daySketches: async () => [],
-  rollUpState: async () => ({ throughDay: undefined, keptFrom: undefined }),
-  firstInsightDay: async () => undefined,
-  addRolledDay: async () => undefined,
-  blockTops: async () => [],
-  blockTotals: async () => [],
+  ...NO_INSIGHT_READS,
 };
 
 const start = Date.UTC(2030, 0, 1, 12, 0, 0);

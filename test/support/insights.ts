@@ -1,3 +1,4 @@
+import { NO_INSIGHT_READS } from '../../bench/measure/no-insight-reads.js';
 import { InsightCounter } from '../../src/insights/counter.js';
 import type { HourCount, InsightStore, VisitorRegister } from '../../src/store/insights.js';
 
@@ -16,17 +17,7 @@ export function recordingInsightStore(secret = Buffer.alloc(32, 7)): RecordingIn
     addCounts: async (added) => void counts.push(...added),
     addVisitors: async (added) => void registers.push(...added),
     daySecret: async () => secret,
-    pruneInsights: async () => undefined,
-    totals: async () => [],
-    totalsBeside: async () => ({ head: [], beside: [] }),
-    daily: async () => [],
-    dayTotals: async () => [],
-    daySketches: async () => [],
-    rollUpState: async () => ({ throughDay: undefined, keptFrom: undefined }),
-    firstInsightDay: async () => undefined,
-    addRolledDay: async () => undefined,
-    blockTops: async () => [],
-    blockTotals: async () => [],
+    ...NO_INSIGHT_READS,
   };
 }
 
