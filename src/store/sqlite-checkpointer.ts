@@ -86,6 +86,8 @@ export class SqliteCheckpointer {
   private logBytesAtRequest = 0;
   /** The log file's size before the latest commit made while a checkpoint ran. */
   private logBytesBeforeCommit = 0;
+  /** Whether a commit past the bound on its own was let off while the running checkpoint ran: only one is. */
+  private largeCommitLetOff = false;
 
   /** `onFailure` is called once if the thread cannot start or dies: the writer must checkpoint again itself. */
   constructor(
@@ -99,11 +101,17 @@ export class SqliteCheckpointer {
     if (this.running) {
       this.wanted = true;
       // One commit past the bound on its own (an import) is the thread's to copy: growth counts from
-      // after it, or the next small write would copy all of it on the main thread.
-      if (this.logBytes() - this.logBytesBeforeCommit > BEHIND_LOG_GROWTH_BYTES) this.countGrowthFromNow();
+      // after it, or the next small write would copy all of it on the main thread. A second one before
+      // the thread answers is a stream of large commits (a loop of writes that never yields, so the
+      // answer cannot arrive): its growth counts, and the writer catches up.
+      if (!this.largeCommitLetOff && this.logBytes() - this.logBytesBeforeCommit > BEHIND_LOG_GROWTH_BYTES) {
+        this.largeCommitLetOff = true;
+        this.countGrowthFromNow();
+      }
       return;
     }
     this.running = true;
+    this.largeCommitLetOff = false;
     this.countGrowthFromNow();
     try {
       this.started().postMessage('checkpoint' satisfies CheckpointerRequest);

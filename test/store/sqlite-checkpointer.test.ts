@@ -121,6 +121,36 @@ describe('SqliteCheckpointer', () => {
     }
   });
 
+  it('takes a second large commit before the thread answers for falling behind: a loop of large writes that never yields', async () => {
+    const path = join(dir, 'large-stream.db');
+    const db = uncheckpointed(path);
+    // As above: a read keeps the log whole, and nothing yields, so the first checkpoint runs throughout.
+    const reader = new Database(path);
+    reader.exec('BEGIN');
+    reader.prepare('SELECT count(*) FROM filler').get();
+    const insert = db.prepare('INSERT INTO filler (text) VALUES (?)');
+    const commit = (megabytes: number) =>
+      db.transaction(() => {
+        for (let row = 0; row < megabytes * 1000; row++) insert.run('y'.repeat(1000));
+      })();
+    const checkpointer = new SqliteCheckpointer(path, (error) => assert.fail(error));
+    try {
+      checkpointer.request();
+      assert.equal(checkpointer.beforeCommit(), false, 'nothing written yet');
+      commit(20);
+      checkpointer.request();
+      assert.equal(checkpointer.beforeCommit(), false, 'right after one commit of 20 MB');
+      commit(20);
+      checkpointer.request();
+      assert.equal(checkpointer.beforeCommit(), true, 'after a second commit of 20 MB while the same checkpoint runs');
+    } finally {
+      reader.exec('COMMIT');
+      reader.close();
+      await checkpointer.close();
+      db.close();
+    }
+  });
+
   it('reports a thread that cannot open the database, once, with SQLite\'s code, and is quiet after', async () => {
     const failures: Error[] = [];
     const checkpointer = new SqliteCheckpointer(join(dir, 'nothing.db'), (error) => failures.push(error));
