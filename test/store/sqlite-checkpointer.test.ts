@@ -42,6 +42,29 @@ function waitWithoutYielding(done: () => boolean, timeoutMs: number, what: strin
 }
 const logBytes = (path: string) => statSync(`${path}-wal`).size;
 
+/**
+ * A database whose log only grows: a read begun now keeps every later commit in it, so the thread can
+ * neither copy nor empty it, and the log's growth is what the test commits. Nothing the test does yields,
+ * so the checkpoint asked for first is running throughout, as it is for the writer between its commits.
+ */
+function heldLog(path: string): { commit: (megabytes: number) => void; release: () => void } {
+  const db = uncheckpointed(path);
+  const reader = new Database(path);
+  reader.exec('BEGIN');
+  reader.prepare('SELECT count(*) FROM filler').get();
+  const insert = db.prepare('INSERT INTO filler (text) VALUES (?)');
+  const commit = (megabytes: number) =>
+    db.transaction(() => {
+      for (let row = 0; row < megabytes * 1000; row++) insert.run('y'.repeat(1000));
+    })();
+  const release = () => {
+    reader.exec('COMMIT');
+    reader.close();
+    db.close();
+  };
+  return { commit, release };
+}
+
 describe('SqliteCheckpointer', () => {
   const dir = mkdtempSync(join(tmpdir(), 'slotmoji-checkpoint-'));
   after(() => rmSync(dir, { recursive: true, force: true }));
@@ -87,18 +110,7 @@ describe('SqliteCheckpointer', () => {
 
   it('takes commits outpacing the thread for falling behind, but not one large commit, nor the commit after it', async () => {
     const path = join(dir, 'behind.db');
-    const db = uncheckpointed(path);
-    // A read begun now keeps every later commit in the log: the thread can neither copy nor empty it,
-    // so the log's growth is what this test writes. Nothing below yields, so the checkpoint asked for
-    // first is running throughout, as it is for the writer between its commits.
-    const reader = new Database(path);
-    reader.exec('BEGIN');
-    reader.prepare('SELECT count(*) FROM filler').get();
-    const insert = db.prepare('INSERT INTO filler (text) VALUES (?)');
-    const commit = (megabytes: number) =>
-      db.transaction(() => {
-        for (let row = 0; row < megabytes * 1000; row++) insert.run('y'.repeat(1000));
-      })();
+    const { commit, release } = heldLog(path);
     const checkpointer = new SqliteCheckpointer(path, (error) => assert.fail(error));
     try {
       checkpointer.request();
@@ -114,25 +126,14 @@ describe('SqliteCheckpointer', () => {
       }
       assert.equal(checkpointer.beforeCommit(), true, 'once small commits grew the log past the bound');
     } finally {
-      reader.exec('COMMIT');
-      reader.close();
       await checkpointer.close();
-      db.close();
+      release();
     }
   });
 
   it('takes a second large commit before the thread answers for falling behind: a loop of large writes that never yields', async () => {
     const path = join(dir, 'large-stream.db');
-    const db = uncheckpointed(path);
-    // As above: a read keeps the log whole, and nothing yields, so the first checkpoint runs throughout.
-    const reader = new Database(path);
-    reader.exec('BEGIN');
-    reader.prepare('SELECT count(*) FROM filler').get();
-    const insert = db.prepare('INSERT INTO filler (text) VALUES (?)');
-    const commit = (megabytes: number) =>
-      db.transaction(() => {
-        for (let row = 0; row < megabytes * 1000; row++) insert.run('y'.repeat(1000));
-      })();
+    const { commit, release } = heldLog(path);
     const checkpointer = new SqliteCheckpointer(path, (error) => assert.fail(error));
     try {
       checkpointer.request();
@@ -144,10 +145,8 @@ describe('SqliteCheckpointer', () => {
       checkpointer.request();
       assert.equal(checkpointer.beforeCommit(), true, 'after a second commit of 20 MB while the same checkpoint runs');
     } finally {
-      reader.exec('COMMIT');
-      reader.close();
       await checkpointer.close();
-      db.close();
+      release();
     }
   });
 
