@@ -15,7 +15,7 @@
  *
  *   flock /tmp/slotmoji-bench.lock npm run bench:insights-cells
  *
- * Knobs: BENCH_INSIGHTS_ROUNDS (15: one round pair's ratio scatters widely on a shared host, as the cells' table shows, and the median of 9 fell below 0.95x in runs whose counting cost 1 %), BENCH_INSIGHTS_SECONDS (3 per round and side, as bench:signals: shorter rounds drift), BENCH_CONNECTIONS (32),
+ * Knobs: BENCH_INSIGHTS_ROUNDS (15: one round pair's ratio scatters widely on a shared host, as the cells' table shows, and the median of 9 fell below 0.95x in runs a profile could not explain by counting), BENCH_INSIGHTS_SECONDS (3 per round and side, as bench:signals: shorter rounds drift), BENCH_CONNECTIONS (32),
  * BENCH_INSIGHTS_SLOTS (100000), BENCH_INSIGHTS_DAYS (400), BENCH_INSIGHTS_KEYS_PER_HOUR (500),
  * BENCH_INSIGHTS_REPEATS (5 timed reports per range), BENCH_INSIGHTS_PARTS (`cells,report,flood,torrent` by default),
  * BENCH_INSIGHTS_PG (the maintenance database through which a throwaway one is made;

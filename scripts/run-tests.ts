@@ -108,9 +108,10 @@ try {
 
 /**
  * Files run at once: three times the cores. A test file spends about half its time waiting (for the servers
- * and browsers it starts, for PostgreSQL, Redis and timers). On two cores, 2026-11-29: one file per core
- * used 448 s of CPU in 425 s; two per core 383 s in 281 s; three 361 s in 259 s; four 369 s in 263 s, the
- * disk then the limit (backup/refusals, which writes some 400 MB, took 167 s against 110 s at three).
+ * and browsers it starts, for PostgreSQL, Redis and timers). One run each on one two-core host, 2026-11-29
+ * (not alternated, so a guide rather than a result): two per core used 383 s of CPU in 281 s; three 361 s
+ * in 259 s; four 369 s in 263 s, the disk then the limit (backup/refusals, which writes some 400 MB, took
+ * 167 s against 110 s at three).
  */
 const CONCURRENCY = 3 * availableParallelism();
 
