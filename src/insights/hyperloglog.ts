@@ -7,7 +7,6 @@
  */
 const PRECISION = 14;
 const REGISTERS = 2 ** PRECISION;
-const ALPHA = 0.7213 / (1 + 1.079 / REGISTERS);
 
 export interface RegisterRank {
   readonly register: number;
@@ -21,14 +20,44 @@ export function registerRank(hash: Buffer): RegisterRank {
 }
 
 /**
+ * Linear counting's limit: below it, counting the empty registers has the smaller error, and it is exact
+ * while no two visitors share a register (Heule et al., 2013, HyperLogLog++, the threshold for 2^14).
+ */
+const LINEAR_COUNTING_UP_TO = 11_500;
+
+/**
+ * Ertl's σ(x) = x + Σ x^(2^k)·2^(k-1) over k ≥ 1, for the share x of empty registers (below 1): what the
+ * empty registers weigh in his improved estimator.
+ */
+function sigma(x: number): number {
+  let power = x;
+  let weight = 1;
+  let sum = x;
+  for (;;) {
+    power *= power;
+    const next = sum + power * weight;
+    if (next === sum) return sum;
+    sum = next;
+    weight += weight;
+  }
+}
+
+/**
  * The estimated number of distinct visitors from how many registers were touched (the others are 0) and
- * the sum of 2^-rank over them, as a store can sum them up: ranks are 1 to 33 and registers 2^14, so the sum is exact in a double in any order.
+ * the sum of 2^-rank over them, as a store can sum them up: ranks are 1 to 33 and registers 2^14, so the
+ * sum is exact in a double in any order.
+ *
+ * Why not the classic estimator: between 2.5 and 5 × 2^14 visitors its raw estimate runs about 1 % high,
+ * and with its 0.8 % of noise that broke §21's 2 % one time in fifteen. Ertl's improved estimator ("New
+ * cardinality estimation algorithms for HyperLogLog sketches", 2017) needs only these two sums and is
+ * unbiased over the whole range; a register at rank 33 (its 32 bits all 0, once in 2^32) is counted in
+ * the sum rather than by his τ, a difference of under 2^-33 per such register.
  */
 export function estimateOf(touched: number, inverseRanks: number): number {
   const empty = REGISTERS - touched;
-  const sum = empty + inverseRanks;
-  const raw = (ALPHA * REGISTERS * REGISTERS) / sum;
-  // Few visitors: linear counting over the empty registers is the better estimate.
-  if (raw <= 2.5 * REGISTERS && empty > 0) return Math.round(REGISTERS * Math.log(REGISTERS / empty));
-  return Math.round(raw);
+  if (empty > 0) {
+    const linear = REGISTERS * Math.log(REGISTERS / empty);
+    if (linear <= LINEAR_COUNTING_UP_TO) return Math.round(linear);
+  }
+  return Math.round((REGISTERS * REGISTERS) / (2 * Math.LN2) / (REGISTERS * sigma(empty / REGISTERS) + inverseRanks));
 }

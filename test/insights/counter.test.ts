@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { randomBytes } from 'node:crypto';
+import { createCipheriv } from 'node:crypto';
 import { describe, it } from 'node:test';
 import { InsightCounter, OVERFLOW_KEY } from '../../src/insights/counter.js';
 import { estimateOf, registerRank } from '../../src/insights/hyperloglog.js';
@@ -91,21 +91,34 @@ describe('counting (decisions §21)', () => {
 });
 
 describe('the distinct-visitor estimate', () => {
-  const sketch = (visitors: number) => {
+  /** Visitors' hashes as a seeded AES-CTR stream, 8 bytes each: uniform, and a run that fails fails again. */
+  const sketch = (visitors: number, seed: number) => {
+    const key = Buffer.alloc(16);
+    key.writeUInt32BE(seed);
+    const hashes = createCipheriv('aes-128-ctr', key, Buffer.alloc(16)).update(Buffer.alloc(visitors * 8));
     const ranks = new Map<number, number>();
     for (let i = 0; i < visitors; i++) {
-      const { register, rank } = registerRank(randomBytes(32));
+      const { register, rank } = registerRank(hashes.subarray(i * 8, i * 8 + 8));
       ranks.set(register, Math.max(ranks.get(register) ?? 0, rank));
     }
     return estimateOf(ranks.size, [...ranks.values()].reduce((sum, rank) => sum + 2 ** -rank, 0));
   };
+  const SEEDS = [1, 2, 3, 4, 5, 6, 7, 8];
 
-  it('is exact for a few visitors and within 2 % for many', () => {
-    assert.equal(sketch(0), 0);
-    assert.equal(sketch(1), 1);
-    for (const visitors of [10_000, 100_000]) {
-      const estimated = sketch(visitors);
-      assert.ok(Math.abs(estimated - visitors) / visitors < 0.02, `${estimated} for ${visitors}`);
+  it('is exact for a few visitors, and within 2 % for many on every seed', () => {
+    assert.equal(sketch(0, 1), 0);
+    for (const visitors of [1, 2, 3, 10]) assert.equal(sketch(visitors, 1), visitors);
+    for (const visitors of [10_000, 50_000, 100_000]) {
+      for (const seed of SEEDS) {
+        const estimated = sketch(visitors, seed);
+        assert.ok(Math.abs(estimated - visitors) / visitors < 0.02, `${estimated} for ${visitors} (seed ${seed})`);
+      }
     }
+  });
+
+  // Where the classic estimator hands over from linear counting, its raw estimate ran about 1 % high.
+  it('is unbiased between linear counting and the raw estimate: eight sketches of 50,000 average within 0.4 %', () => {
+    const mean = SEEDS.reduce((sum, seed) => sum + sketch(50_000, seed), 0) / SEEDS.length;
+    assert.ok(Math.abs(mean / 50_000 - 1) < 0.004, `${mean} on average for 50000`);
   });
 });
