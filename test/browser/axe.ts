@@ -49,6 +49,10 @@ function axeSession(page: Page, scriptOff: boolean): Promise<CDPSession> {
  */
 export async function expectAccessible(page: Page, what: string, options: { readonly scriptOff?: boolean } = {}): Promise<void> {
   const scriptOff = options.scriptOff === true;
+  // A page reached by a click is waited for by an element of it, which can be laid out before its
+  // stylesheet arrives; unstyled, its links take the dark scheme's light colours, which axe measures
+  // against white (CI saw it once). A person never sees that state: the stylesheet blocks the first paint.
+  await page.waitForLoadState('load');
   const session = await axeSession(page, scriptOff);
   const { frameTree } = await session.send('Page.getFrameTree');
   // The world of that name in this document: the one Chromium put axe in, or a new one.
