@@ -18,11 +18,12 @@
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
+import { availableParallelism, setPriority } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build, stop, type Plugin } from 'esbuild';
 import { PROGRAMS, PROGRAMS_VARIABLE } from '../test/support/programs.js';
+import { LONG_TEST_FILES } from './long-test-files.js';
 import { SHARED_PROCESS_TESTS, sharedProcessEntry } from './shared-process-tests.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -66,9 +67,11 @@ function testFiles(path: string): string[] {
  */
 const REPORTER = 'scripts/test-reporter.ts';
 
-// A file renamed or removed would leave the list silently, and with it its place in the shared process.
-const unlisted = [...SHARED_PROCESS_TESTS].filter((file) => !existsSync(join(ROOT, file)));
-if (unlisted.length > 0) throw new Error(`scripts/shared-process-tests.ts lists files that do not exist: ${unlisted.join(', ')}`);
+// A file renamed or removed would leave a list silently, and with it its place in the shared process or at the start.
+for (const [list, listed] of [['shared-process-tests', SHARED_PROCESS_TESTS], ['long-test-files', LONG_TEST_FILES]] as const) {
+  const unlisted = [...listed].filter((file) => !existsSync(join(ROOT, file)));
+  if (unlisted.length > 0) throw new Error(`scripts/${list}.ts lists files that do not exist: ${unlisted.join(', ')}`);
+}
 
 const files = (process.argv.length > 2 ? process.argv.slice(2) : ['test']).flatMap((path) => testFiles(relative(ROOT, resolve(path))));
 
@@ -118,14 +121,28 @@ const CONCURRENCY = 3 * availableParallelism();
 const bundled = (source: string) => join(out, source.replace(/\.ts$/, '.mjs'));
 
 /**
- * The small unit files (scripts/shared-process-tests.ts) run in one process, started first; a file of
- * them run alone still runs alone.
+ * The long files (scripts/long-test-files.ts) start first, longest first; then the small unit files
+ * (scripts/shared-process-tests.ts) in one process (a file of them run alone still runs alone); then the
+ * rest in path order.
  */
 const together = files.filter((file) => SHARED_PROCESS_TESTS.has(file));
 const sharing = together.length > 1;
 const shared = join(out, 'shared-process-tests.mjs');
 if (sharing) writeFileSync(shared, sharedProcessEntry(together.map((source) => ({ source, bundle: bundled(source) }))));
-const runnable = sharing ? [shared, ...files.filter((file) => !SHARED_PROCESS_TESTS.has(file)).map(bundled)] : files.map(bundled);
+const alone = sharing ? files.filter((file) => !SHARED_PROCESS_TESTS.has(file)) : files;
+const long = LONG_TEST_FILES.filter((file) => alone.includes(file));
+const runnable = [...long.map(bundled), ...(sharing ? [shared] : []), ...alone.filter((file) => !long.includes(file)).map(bundled)];
+
+/**
+ * The test processes' nice value, inherited by everything they start. The project runs its batch work at 19
+ * (the backup and restore commands, the password-hashing threads) so that a serving instance's answers come
+ * first. In the suite every process is somebody's service: at 0 beside them, the backup files' commands
+ * got a core only when the rest left one idle (backup/refusals was CI's slowest file, at 151 s). At 18
+ * the batch work takes a near-equal share, and 19 is still not what a test process has, so the tests
+ * that check a command lowers itself still see it do so.
+ */
+const TEST_NICENESS = 18;
+setPriority(TEST_NICENESS);
 
 const runner = spawn(process.execPath, ['--test', `--test-concurrency=${CONCURRENCY}`, `--test-reporter=${bundled(REPORTER)}`, '--test-reporter-destination=stdout', ...runnable], {
   cwd: ROOT,
