@@ -88,29 +88,34 @@ export async function report(store: InsightStore, kind: ReportKind, range: DayRa
   }
   const raw = { fromDay: Math.max(range.fromDay, (throughDay ?? range.fromDay) + 1), toDay: range.toDay };
   const hasRaw = raw.fromDay <= raw.toDay;
-  /** The raw days' totals read so far, by kind and key: each reading holds every candidate's. */
+  /** The raw days' totals read so far, by kind and key. */
   const rawOf = new Map<string, KeyTotal>();
+  const rawQuery = { ...raw, kinds, notFoundOnly: gaps, minVisitorsOnOneDay: 0 };
+  let rawWhole = true;
   const typed = minVisitors(kinds) > 0;
   const visitorsOf = new Map<string, number>();
   const source: TopKSource<Ranked> = {
     everyKeyEligible: !typed,
     async lists(depth) {
-      const blocks = await store.blockTops(kinds, rolled, gaps, depth);
+      // The blocks' first keys and the raw days' (today, yesterday) together: one round trip.
+      const [blocks, head] = await Promise.all([store.blockTops(kinds, rolled, gaps, depth), hasRaw ? store.totals({ ...rawQuery, limit: depth }) : []]);
       const heads = blocks.map((entries) => ({ entries, whole: entries.length < depth }));
       if (!hasRaw) return heads;
-      // The raw days (today, yesterday) in one reading: their first keys, and the totals of the blocks' keys beside them.
-      const keys = [...new Set(blocks.flat().map(({ key }) => key))];
-      const { head, beside } = await store.totalsBeside({ ...raw, kinds, notFoundOnly: gaps, minVisitorsOnOneDay: 0, limit: depth }, keys);
-      for (const total of [...head, ...beside]) rawOf.set(nameOf(total), total);
-      return [...heads, { entries: head.map(({ kind: counted, key, count }) => ({ kind: counted, key, score: count })), whole: head.length < depth }];
+      for (const total of head) rawOf.set(nameOf(total), total);
+      rawWhole = head.length < depth;
+      return [...heads, { entries: head.map(({ kind: counted, key, count }) => ({ kind: counted, key, score: count })), whole: rawWhole }];
     },
     async exact(candidates) {
       const keys = [...new Set(candidates.map(({ key }) => key))];
-      // The raw days' visitors beside the blocks' totals, not after the top is known: one round trip less, for a few keys more.
-      const [blocks, rawVisitorsOf] = await Promise.all([
+      // The raw days' totals of the candidates their first keys left out (none if read whole), and their visitors, beside
+      // the blocks' totals, not after the top is known: one round trip.
+      const unread = rawWhole ? [] : [...new Set(candidates.filter(({ kind: counted, key }) => !rawOf.has(`${counted} ${key}`)).map(({ key }) => key))];
+      const [blocks, rawVisitorsOf, rawRest] = await Promise.all([
         store.blockTotals(kinds, rolled, keys),
         hasRaw ? rawVisitors(store, kinds, keys, raw) : new Map<string, { visitors: number; shown: boolean }>(),
+        unread.length > 0 ? store.totals({ ...rawQuery, keys: unread, limit: unread.length * kinds.length }) : [],
       ]);
+      for (const total of rawRest) rawOf.set(nameOf(total), total);
       const blockOf = new Map(blocks.map((block) => [nameOf(block), block]));
       return candidates.flatMap((candidate): Ranked[] => {
         const name = `${candidate.kind} ${candidate.key}`;

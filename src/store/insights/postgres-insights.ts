@@ -20,7 +20,7 @@ import type {
 } from '../insights.js';
 import { blockTopsStatement, blockTotalsStatement, buildBlockStatement, FIRST_INSIGHT_DAY_SQL, listsOfBlocks, type BlockTotalRow } from './block-sql.js';
 import { POSTGRES_INSIGHT_BLOCKS_SCHEMA } from './sqlite-insights.js';
-import { daySketchesStatement, totalsBesideStatement, dailyStatement, dayTotalsStatement, keyDaysStatement, totalsStatement, splitPlaced, type DayRow, type PlacedRow, type TotalRow } from './insight-sql.js';
+import { daySketchesStatement, dailyStatement, dayTotalsStatement, keyDaysStatement, totalsStatement, type DayRow, type TotalRow } from './insight-sql.js';
 
 /** Insights' tables (decisions §21). Hours and days are counted from the Unix epoch, UTC; `found` is 0 or 1. */
 export const INSIGHT_MIGRATION: Migration = {
@@ -128,11 +128,6 @@ export class PostgresInsightStore implements InsightStore, DailyKeyCounts {
     await this.query('DELETE FROM insight_visitors WHERE day < $1', [dailyBefore]);
     await this.query('DELETE FROM insight_blocks WHERE start < $1', [dailyBefore]);
     await this.query('UPDATE insight_rollup SET kept_from = GREATEST(kept_from, $1)', [dailyBefore]);
-  }
-
-  async totalsBeside(query: TotalsQuery, keys: readonly string[]): Promise<{ head: KeyTotal[]; beside: KeyTotal[] }> {
-    const { sql, params } = totalsBesideStatement('postgres', query, keys);
-    return splitPlaced((await this.query(sql, params)).rows as PlacedRow[]);
   }
 
   async daySketches(kinds: readonly InsightKind[], keys: readonly string[] | undefined, range: DayRange): Promise<DaySketch[]> {
