@@ -4,7 +4,6 @@ import type { InsightStore } from '../../src/store/insights.js';
 export const NO_INSIGHT_READS = {
   pruneInsights: async () => undefined,
   totals: async () => [],
-  totalsBeside: async () => ({ head: [], beside: [] }),
   daily: async () => [],
   dayTotals: async () => [],
   daySketches: async () => [],

@@ -88,28 +88,34 @@ export async function report(store: InsightStore, kind: ReportKind, range: DayRa
   }
   const raw = { fromDay: Math.max(range.fromDay, (throughDay ?? range.fromDay) + 1), toDay: range.toDay };
   const hasRaw = raw.fromDay <= raw.toDay;
-  /** The raw days' totals read so far, by kind and key: each reading holds every candidate's. */
+  /** The raw days' totals read so far, by kind and key. */
   const rawOf = new Map<string, KeyTotal>();
+  const rawQuery = { ...raw, kinds, notFoundOnly: gaps, minVisitorsOnOneDay: 0 };
+  let rawWhole = true;
   const typed = minVisitors(kinds) > 0;
   const visitorsOf = new Map<string, number>();
   const source: TopKSource<Ranked> = {
     everyKeyEligible: !typed,
     async lists(depth) {
-      const blocks = await store.blockTops(kinds, rolled, gaps, depth);
+      // The blocks' first keys and the raw days' (today, yesterday) together: one round trip.
+      const [blocks, head] = await Promise.all([store.blockTops(kinds, rolled, gaps, depth), hasRaw ? store.totals({ ...rawQuery, limit: depth }) : []]);
       const heads = blocks.map((entries) => ({ entries, whole: entries.length < depth }));
       if (!hasRaw) return heads;
-      // The raw days (today, yesterday) in one reading: their first keys, and the totals of the blocks' keys beside them.
-      const keys = [...new Set(blocks.flat().map(({ key }) => key))];
-      const { head, beside } = await store.totalsBeside({ ...raw, kinds, notFoundOnly: gaps, minVisitorsOnOneDay: 0, limit: depth }, keys);
-      for (const total of [...head, ...beside]) rawOf.set(nameOf(total), total);
-      return [...heads, { entries: head.map(({ kind: counted, key, count }) => ({ kind: counted, key, score: count })), whole: head.length < depth }];
+      for (const total of head) rawOf.set(nameOf(total), total);
+      rawWhole = head.length < depth;
+      return [...heads, { entries: head.map(({ kind: counted, key, count }) => ({ kind: counted, key, score: count })), whole: rawWhole }];
     },
     async exact(candidates) {
       const keys = [...new Set(candidates.map(({ key }) => key))];
-      const [blocks, rawVisitorsOf] = await Promise.all([
+      // The raw days' totals of the candidates their first keys left out (none if read whole), and their visitors, beside
+      // the blocks' totals, not after the top is known: one round trip.
+      const unread = rawWhole ? [] : [...new Set(candidates.filter(({ kind: counted, key }) => !rawOf.has(`${counted} ${key}`)).map(({ key }) => key))];
+      const [blocks, rawVisitorsOf, rawRest] = await Promise.all([
         store.blockTotals(kinds, rolled, keys),
-        typed && hasRaw ? rawVisitors(store, kinds, keys, raw) : new Map<string, { visitors: number; shown: boolean }>(),
+        hasRaw ? rawVisitors(store, kinds, keys, raw) : new Map<string, { visitors: number; shown: boolean }>(),
+        unread.length > 0 ? store.totals({ ...rawQuery, keys: unread, limit: unread.length * kinds.length }) : [],
       ]);
+      for (const total of rawRest) rawOf.set(nameOf(total), total);
       const blockOf = new Map(blocks.map((block) => [nameOf(block), block]));
       return candidates.flatMap((candidate): Ranked[] => {
         const name = `${candidate.kind} ${candidate.key}`;
@@ -120,15 +126,13 @@ export async function report(store: InsightStore, kind: ReportKind, range: DayRa
         const score = (gaps ? (block?.missed ?? 0) : (block?.count ?? 0)) + (rawTotal?.count ?? 0);
         const foundCount = gaps ? 0 : (block === undefined ? 0 : block.count - block.missed) + (rawTotal?.foundCount ?? 0);
         const shown = (block?.shown ?? false) || (rawVisitorsOf.get(name)?.shown ?? false);
-        visitorsOf.set(name, block?.visitors ?? 0);
+        visitorsOf.set(name, (block?.visitors ?? 0) + (rawVisitorsOf.get(name)?.visitors ?? 0));
         return [{ kind: found.kind, key: found.key, score, eligible: (!typed || shown) && score > 0, count: score, foundCount, visitors: 0 }];
       });
     },
   };
   const best = await topK(source, limit);
-  // The raw days' visitors, only of the keys shown.
-  const rawVisitorsOf = hasRaw ? await rawVisitors(store, kinds, [...new Set(best.map(({ key }) => key))], raw) : new Map<string, { visitors: number }>();
-  return best.map((ranked) => rowOf(kind, { ...ranked, visitors: (visitorsOf.get(nameOf(ranked)) ?? 0) + (rawVisitorsOf.get(nameOf(ranked))?.visitors ?? 0) }));
+  return best.map((ranked) => rowOf(kind, { ...ranked, visitors: visitorsOf.get(nameOf(ranked)) ?? 0 }));
 }
 
 export interface DailyRow {

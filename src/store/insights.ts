@@ -123,8 +123,6 @@ export interface InsightStore {
   /** Folds hours before `hourlyBefore` into daily counts and deletes days (their registers, the blocks starting on them) before `dailyBefore`. */
   pruneInsights(hourlyBefore: number, dailyBefore: number): Promise<void>;
   totals(query: TotalsQuery): Promise<KeyTotal[]>;
-  /** `totals` (the `limit` first: `head`), and beside them the totals of these keys that are not among them, from one reading of the range. */
-  totalsBeside(query: TotalsQuery, keys: readonly string[]): Promise<{ readonly head: KeyTotal[]; readonly beside: KeyTotal[] }>;
   /** The keys' registers of each day of the range, summed up per day (every key when `keys` is undefined). */
   daySketches(kinds: readonly InsightKind[], keys: readonly string[] | undefined, range: DayRange): Promise<DaySketch[]>;
   rollUpState(): Promise<RollUpState>;

@@ -58,6 +58,31 @@ const RANGES = (() => {
   return ranges;
 })();
 
+/**
+ * `store` with its calls counted in rounds: calls started together (before any of them ends) are one round, as one
+ * round trip to a database; a call started after one ended begins the next.
+ */
+function roundsCounted(store: InsightStore): { store: InsightStore; rounds: () => number } {
+  let rounds = 0;
+  let endedSinceLastStart = true;
+  const counted = new Proxy(store, {
+    get(target, name, receiver) {
+      const value: unknown = Reflect.get(target, name, receiver);
+      if (typeof value !== 'function') return value;
+      return async (...args: unknown[]) => {
+        if (endedSinceLastStart) rounds++;
+        endedSinceLastStart = false;
+        try {
+          return await (value as (...parts: unknown[]) => Promise<unknown>).apply(target, args);
+        } finally {
+          endedSinceLastStart = true;
+        }
+      };
+    },
+  });
+  return { store: counted, rounds: () => rounds };
+}
+
 async function everyReport(store: InsightStore): Promise<unknown[]> {
   const reports: unknown[] = [];
   for (const range of RANGES) for (const kind of Object.keys(REPORT_KINDS) as ReportKind[]) for (const limit of [1, 3, 50]) reports.push({ range, kind, limit, rows: await report(store, kind, range, limit) });
@@ -108,6 +133,18 @@ for (const kind of STORE_KINDS) {
       assert.deepEqual(await everyReport(store), raw);
       assert.deepEqual(await rollUpAll(store, (LAST + 1) * DAY_MS + 3_600_000), [LAST - 1, LAST]);
       assert.deepEqual(await everyReport(store), raw);
+    });
+
+    test('a report through the blocks waits for as many round trips as a report of raw days alone', async () => {
+      const store = (await open()).insights;
+      await seed(store, seededRandom(5));
+      await rollUpAll(store, LAST * DAY_MS + 3_600_000);
+      const oneDay = roundsCounted(store);
+      await report(oneDay.store, 'plays', { fromDay: LAST, toDay: LAST }, 5);
+      const long = roundsCounted(store);
+      await report(long.store, 'plays', { fromDay: FIRST, toDay: LAST }, 5);
+      // The watermark; the raw days' first keys (beside the blocks' tops); the raw days' visitors (beside the blocks' totals).
+      assert.deepEqual({ oneDay: oneDay.rounds(), long: long.rounds() }, { oneDay: 3, long: 3 });
     });
 
     test('the roll-up catches up one day a call, from the first day counted, and again changes nothing', async () => {

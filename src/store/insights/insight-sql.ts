@@ -1,4 +1,4 @@
-import type { DayRange, InsightKind, KeyTotal, TotalsQuery } from '../insights.js';
+import type { DayRange, InsightKind, TotalsQuery } from '../insights.js';
 
 /** The two stores' spellings of the few things their SQL differs in. */
 export type Dialect = 'sqlite' | 'postgres';
@@ -39,20 +39,8 @@ export function totalsStatement(dialect: Dialect, query: TotalsQuery): Statement
   return { sql, params: p.values };
 }
 
-/**
- * `totalsStatement`'s rows (`head` 1), and beside them the keys' rows (`head` 0, some maybe among the first too):
- * the range is grouped once (MATERIALIZED), then its first rows found by a top-N sort and the keys' by a look-up.
- */
-export function totalsBesideStatement(dialect: Dialect, query: TotalsQuery, keys: readonly string[]): Statement {
-  const p = new Parameters(dialect);
-  const sql = `${grouped(p, dialect, query, 'MATERIALIZED')}
-    SELECT kind, key, count, found_count, 1 AS head FROM (SELECT * FROM grouped ORDER BY count DESC, ${byCodePoints(dialect)}, kind LIMIT ${p.value(query.limit)}) AS first
-    UNION ALL SELECT kind, key, count, found_count, 0 FROM grouped WHERE key ${p.inList(keys)}`;
-  return { sql, params: p.values };
-}
-
 /** `grouped`: each key's total over the query's range. */
-function grouped(p: Parameters, dialect: Dialect, query: TotalsQuery, materialized: 'MATERIALIZED' | '' = ''): string {
+function grouped(p: Parameters, dialect: Dialect, query: TotalsQuery): string {
   const gapsOnly = query.notFoundOnly ? 'AND found = 0' : '';
   const oneKey = () => (query.key === undefined ? '' : `AND key = ${p.value(query.key)}`) + (query.keys === undefined ? '' : ` AND key ${p.inList(query.keys)}`);
   const hours = `SELECT kind, key, found, count FROM insight_hours
@@ -66,7 +54,7 @@ function grouped(p: Parameters, dialect: Dialect, query: TotalsQuery, materializ
           GROUP BY kind, day, key HAVING COUNT(*) >= ${p.value(query.minVisitorsOnOneDay)})`
       : '';
   return `WITH counted AS (${hours} UNION ALL ${days}),
-    grouped AS ${materialized} (SELECT kind, key, ${total(dialect, 'count')} AS count, ${total(dialect, 'CASE WHEN found = 1 THEN count ELSE 0 END')} AS found_count
+    grouped AS (SELECT kind, key, ${total(dialect, 'count')} AS count, ${total(dialect, 'CASE WHEN found = 1 THEN count ELSE 0 END')} AS found_count
       FROM counted ${askedEnough} GROUP BY kind, key)`;
 }
 
@@ -123,18 +111,6 @@ export interface TotalRow {
   readonly key: string;
   readonly count: number;
   readonly found_count: number;
-}
-
-export interface PlacedRow extends TotalRow {
-  readonly head: number;
-}
-
-/** `totalsBesideStatement`'s rows as the head, the highest count first (a union keeps no order), and the rows beside it. */
-export function splitPlaced(rows: readonly PlacedRow[]): { head: KeyTotal[]; beside: KeyTotal[] } {
-  const head: KeyTotal[] = [];
-  const beside: KeyTotal[] = [];
-  for (const { kind, key, count, found_count, head: first } of rows) (first === 1 ? head : beside).push({ kind, key, count, foundCount: found_count });
-  return { head: head.sort((a, b) => b.count - a.count), beside };
 }
 
 export interface DayRow {

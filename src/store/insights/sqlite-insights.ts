@@ -18,7 +18,7 @@ import type {
   VisitorRegister,
 } from '../insights.js';
 import { blockTopsStatement, blockTotalsStatement, buildBlockStatement, FIRST_INSIGHT_DAY_SQL, listsOfBlocks, type BlockTotalRow } from './block-sql.js';
-import { daySketchesStatement, totalsBesideStatement, dailyStatement, dayTotalsStatement, keyDaysStatement, totalsStatement, splitPlaced, type DayRow, type PlacedRow, type TotalRow } from './insight-sql.js';
+import { daySketchesStatement, dailyStatement, dayTotalsStatement, keyDaysStatement, totalsStatement, type DayRow, type TotalRow } from './insight-sql.js';
 
 /**
  * The roll-up of closed days (decisions §21): each day's totals per kind and key as a block of one day, and
@@ -127,11 +127,6 @@ export class SqliteInsightStore implements InsightStore, DailyKeyCounts {
     const { sql, params } = totalsStatement('sqlite', query);
     const rows = this.db.prepare(sql).all(...params) as TotalRow[];
     return rows.map(({ kind, key, count, found_count }) => ({ kind, key, count, foundCount: found_count }));
-  }
-
-  async totalsBeside(query: TotalsQuery, keys: readonly string[]): Promise<{ head: KeyTotal[]; beside: KeyTotal[] }> {
-    const { sql, params } = totalsBesideStatement('sqlite', query, keys);
-    return splitPlaced(this.db.prepare(sql).all(...params) as PlacedRow[]);
   }
 
   async daySketches(kinds: readonly InsightKind[], keys: readonly string[] | undefined, range: DayRange): Promise<DaySketch[]> {
