@@ -7,11 +7,18 @@
  *    server does with no request at all (its timers: with insights on, the counter's flush every 5 s and
  *    the popular order every minute), counted over as long without load: under callgrind a server answers a
  *    few hundred requests a second, so its timers weigh a hundred times more per request there than at
- *    full speed; and
+ *    full speed; and those less V8's collections too (a full one costs tens of millions of instructions, and
+ *    lands in one stretch of a few thousand requests and not in another: the allocations below say whether
+ *    one side collects more); and
  * 2. bytes allocated per request, V8's own account (`--trace-gc-nvp`; bench/measure/gc-trace.ts), with the
  *    young-generation collections (scavenges) per thousand requests,
  *
  * each server on its own fresh SQLite file with the bundled catalogue, server on core 0, wrk on the rest.
+ *
+ * Under callgrind a stretch holds a few hundred (match) to a few thousand (play) requests, and each carries
+ * wrk's new connections (their set-up, and the deoptimisations in Node's streams they bring): on − off moved
+ * by 2,000–5,000 instructions a request from repeat to repeat on 2026-11-29, so this resolves a difference of
+ * that size, not the counting's own few hundred (bench/history/2026-11-29.md, "Evening").
  *
  *   npm run bench:insights-instructions -- [--warm 40] [--measure 20] [--allocation 10] [--connections 8] [--repeats 1] [cell …]
  *
@@ -28,7 +35,17 @@ import { setTimeout as pause } from 'node:timers/promises';
 import { readCatalogueDocument } from '../src/store/bundled.js';
 import { loadRunner, type LoadSettings } from './load/load.js';
 import { INSIGHT_CELLS, workloads, type Workload } from './load/workloads.js';
-import { callgrindAvailable, callgrindWrapper, controlCallgrind, countWorkloads, dumpCounts, perRequest, type Counted, type DumpCounts } from './measure/callgrind.js';
+import {
+  callgrindAvailable,
+  callgrindWrapper,
+  controlCallgrind,
+  countWorkloads,
+  dumpCounts,
+  inclusiveInstructions,
+  perRequest,
+  type Counted,
+  type DumpCounts,
+} from './measure/callgrind.js';
 import { allocationIn, GC_TRACE_FLAGS } from './measure/gc-trace.js';
 import { loadAverage, singlePlacement } from './measure/machine.js';
 import { readCommandLine } from './report/command-line.js';
@@ -40,6 +57,9 @@ const {
   numbers: { warm: warmSeconds, measure: measureSeconds, allocation: allocationSeconds, connections, repeats: repeatCount },
   positionals: cellParts,
 } = readCommandLine(USAGE, { warm: 40, measure: 20, allocation: 10, connections: 8, repeats: 1 }, { positionals: true });
+
+/** V8's collections on the main thread: a full one lands in one stretch of a few thousand requests and not in the next. */
+const COLLECTION = 'v8::internal::Heap::CollectGarbage(';
 
 const SIDES = { on: { INSIGHTS: 'on' }, off: { INSIGHTS: 'off' } } as const;
 type Side = keyof typeof SIDES;
@@ -84,6 +104,8 @@ async function allocations(side: Side, root: string, chosen: readonly Workload[]
 interface Instructions {
   /** Each repeat's counts by cell. */
   readonly repeats: readonly Map<string, Counted>[];
+  /** Each repeat's main-thread instructions in V8's collections by cell. */
+  readonly collections: readonly Map<string, number>[];
   readonly idlePerSecond: DumpCounts;
 }
 
@@ -100,8 +122,11 @@ async function instructions(side: Side, root: string, chosen: readonly Workload[
   try {
     process.stderr.write(`${side} under callgrind\n`);
     const repeats: Map<string, Counted>[] = [];
+    const collections: Map<string, number>[] = [];
     for (let repeat = 0; repeat < repeatCount; repeat++) {
-      repeats.push(await countWorkloads(server.url, server.process.pid, server.env, directory, chosen, settings, { warmSeconds, measureSeconds }, 1 + repeat * chosen.length));
+      const firstDump = 1 + repeat * chosen.length;
+      repeats.push(await countWorkloads(server.url, server.process.pid, server.env, directory, chosen, settings, { warmSeconds, measureSeconds }, firstDump));
+      collections.push(new Map(chosen.map(({ name }, index) => [name, inclusiveInstructions(join(directory, `callgrind.out.${firstDump + index}-01`), COLLECTION)])));
     }
     const idleStarted = performance.now();
     controlCallgrind(server.process.pid, server.env, '-i', 'on');
@@ -110,7 +135,7 @@ async function instructions(side: Side, root: string, chosen: readonly Workload[
     const idleSeconds = (performance.now() - idleStarted) / 1000;
     controlCallgrind(server.process.pid, server.env, '-d');
     const idle = dumpCounts(directory, 1 + repeatCount * chosen.length);
-    return { repeats, idlePerSecond: { mainThread: idle.mainThread / idleSeconds, allThreads: idle.allThreads / idleSeconds } };
+    return { repeats, collections, idlePerSecond: { mainThread: idle.mainThread / idleSeconds, allThreads: idle.allThreads / idleSeconds } };
   } finally {
     await server.stop();
   }
@@ -135,17 +160,19 @@ async function main(): Promise<void> {
     const counted = { on: await instructions('on', root, chosen, settings, placement.server), off: await instructions('off', root, chosen, settings, placement.server) };
     line(`Insights on against INSIGHTS=off, per request; wrk with ${connections} connections, ${warmSeconds} s warm-up per cell; load average ${startLoad} at the start, ${loadAverage()} at the end.`);
     line();
-    line(`Instructions (callgrind, user space, ${measureSeconds} s counted per cell), main thread; "less idle" takes off what the server did as long without load:`);
+    line(`Instructions (callgrind, user space, ${measureSeconds} s counted per cell), main thread; "less idle" takes off what the server did as long without load, "and collections" V8's collections on the main thread too (the bytes they collect are below):`);
     line();
-    line('| cell | requests off / on | off | on | ratio | off, less idle | on, less idle | on − off, less idle | ratio, less idle | all threads, ratio |');
-    line('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+    line('| cell | requests off / on | off | on | ratio | off, less idle | on, less idle | on − off, less idle | ratio, less idle | off, less idle and collections | on, less idle and collections | on − off, less both | all threads, ratio |');
+    line('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
     for (const [repeat, { name }] of Array.from({ length: repeatCount }, (_, index) => chosen.map((cell) => [index, cell] as const)).flat()) {
       const [on, off] = [counted.on.repeats[repeat]?.get(name) as Counted, counted.off.repeats[repeat]?.get(name) as Counted];
       const [onMain, offMain] = [perRequest(on, 'mainThread'), perRequest(off, 'mainThread')];
       const [onBusy, offBusy] = [lessIdle(on, counted.on.idlePerSecond), lessIdle(off, counted.off.idlePerSecond)];
       const allRatio = ratio(perRequest(on, 'allThreads'), perRequest(off, 'allThreads'));
+      const onLean = onBusy - (counted.on.collections[repeat]?.get(name) ?? 0) / on.requests;
+      const offLean = offBusy - (counted.off.collections[repeat]?.get(name) ?? 0) / off.requests;
       line(
-        `| \`${name}\` (${repeat + 1}) | ${off.requests} / ${on.requests} | ${offMain.toFixed(0)} | ${onMain.toFixed(0)} | ${ratio(onMain, offMain)} | ${offBusy.toFixed(0)} | ${onBusy.toFixed(0)} | ${(onBusy - offBusy).toFixed(0)} | ${ratio(onBusy, offBusy)} | ${allRatio} |`,
+        `| \`${name}\` (${repeat + 1}) | ${off.requests} / ${on.requests} | ${offMain.toFixed(0)} | ${onMain.toFixed(0)} | ${ratio(onMain, offMain)} | ${offBusy.toFixed(0)} | ${onBusy.toFixed(0)} | ${(onBusy - offBusy).toFixed(0)} | ${ratio(onBusy, offBusy)} | ${offLean.toFixed(0)} | ${onLean.toFixed(0)} | ${(onLean - offLean).toFixed(0)} | ${allRatio} |`,
       );
     }
     line();

@@ -117,3 +117,19 @@ export async function countWorkloads(
   }
   return counted;
 }
+
+/**
+ * Instructions counted in `symbol` and everything it called, in the dump file at `path` (callgrind_annotate's
+ * inclusive figure; 0 when the dump never entered it). For V8's collections (`v8::internal::Heap::CollectGarbage(`),
+ * whose few tens of millions of instructions land in one stretch of requests and not another.
+ */
+export function inclusiveInstructions(path: string, symbol: string): number {
+  const result = spawnSync('callgrind_annotate', ['--inclusive=yes', '--threshold=100', path], { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
+  if (result.status !== 0) throw new Error(`callgrind_annotate ${path} failed: ${result.stderr}`);
+  let total = 0;
+  for (const line of result.stdout.split('\n')) {
+    const match = /^\s*([\d,]+) .*?:(.*)$/.exec(line);
+    if (match?.[2]?.startsWith(symbol) === true) total = Math.max(total, Number((match[1] as string).replaceAll(',', '')));
+  }
+  return total;
+}
