@@ -34,7 +34,7 @@ import type { Store } from '../src/store/store.js';
 import { readCatalogueDocument } from '../src/store/bundled.js';
 import { floodRunner, loadRunner, type LoadSettings } from './load/load.js';
 import { startPacedFlood, type PacedFloodResult } from './load/paced-flood.js';
-import { LIST_50_WORKLOAD, MATCH_WORKLOAD, SLUG_WORKLOAD, workloads } from './load/workloads.js';
+import { INSIGHT_CELLS, SLUG_WORKLOAD, workloads } from './load/workloads.js';
 import { describeMachine, loadAverage } from './measure/machine.js';
 import { seedPlays, timeReports } from './measure/insight-report.js';
 import { measureRounds, summariseRounds, type Rounds } from './measure/rounds.js';
@@ -57,8 +57,6 @@ const REPORT_TARGET = 1.5;
 /** What insights may add to a server's memory under a flood of searches that never repeat (issue 49's budget for distinct phrases). */
 const FLOOD_MEMORY_BUDGET_MB = 64;
 const FLOOD_PATH = '/api/slots?q=';
-const PLAY_WORKLOAD = 'GET /api/play/{2 emojis}';
-const CELLS = [SLUG_WORKLOAD, LIST_50_WORKLOAD, MATCH_WORKLOAD, PLAY_WORKLOAD];
 const line = (text = '') => void process.stdout.write(`${text}\n`);
 const verdict = (passes: boolean) => (passes ? 'PASS' : 'FAIL');
 
@@ -102,7 +100,7 @@ async function cells(dir: string): Promise<boolean> {
     line(`\n## the public cells with insights on against INSIGHTS=off (the same build): ${ROUNDS} rounds of ${SECONDS} s per side, ${CONNECTIONS} connections`);
     line(`| cell | rps on | rps off | median ratio of the round pairs | at least ${CELL_TARGET}x | round pairs' ratios, lowest to highest | requests per server CPU-second, median ratio (not judged) |`);
     line('|---|---|---|---|---|---|---|');
-    for (const workload of workloads(document).filter((cell) => CELLS.includes(cell.name))) {
+    for (const workload of workloads(document).filter((cell) => INSIGHT_CELLS.includes(cell.name))) {
       const run = loadRunner(workload, { ...settings, directory: mkdtempSync(join(dir, 'cell-')) });
       const rounds = await measureRounds(run, { slotmoji: { url: on.url, pid: on.process.pid }, baseline: { url: off.url, pid: off.process.pid } }, plan);
       const summary = summariseRounds(rounds);

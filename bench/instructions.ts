@@ -17,14 +17,14 @@ import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { readCatalogueDocument } from '../src/store/bundled.js';
 import { capture, startBaseline, verifyBaseline, type Capture } from './servers/baseline.js';
-import { callgrindAvailable, callgrindWrapper, controlCallgrind, dumpCounts, type DumpCounts } from './measure/callgrind.js';
+import { callgrindAvailable, callgrindWrapper, countWorkloads, perRequest, type Counted } from './measure/callgrind.js';
 import { readCommandLine } from './report/command-line.js';
-import { loadRunner, type LoadSettings } from './load/load.js';
+import type { LoadSettings } from './load/load.js';
 import { singlePlacement } from './measure/machine.js';
 import { killAll } from './servers/processes.js';
 import { importBody, importCatalogue, startSlotmoji } from './servers/slotmoji-server.js';
 import { syntheticCatalogue } from './load/synthetic-catalogue.js';
-import { MATCH_WORKLOAD, SLUG_WORKLOAD, workloads, type Workload } from './load/workloads.js';
+import { MATCH_WORKLOAD, SLUG_WORKLOAD, workloads } from './load/workloads.js';
 
 const COUNTED = [SLUG_WORKLOAD, MATCH_WORKLOAD, 'GET /api/emojis'];
 
@@ -33,30 +33,6 @@ const {
   numbers: { size, warm: warmSeconds, measure: measureSeconds, connections },
 } = readCommandLine(USAGE, { size: 200, warm: 30, measure: 15, connections: 50 });
 
-interface Counted {
-  readonly requests: number;
-  readonly counts: DumpCounts;
-}
-
-/** Counts per workload of one server running under callgrind as process `pid`, its dumps numbered from 1. */
-async function countWorkloads(url: string, pid: number, serverEnv: NodeJS.ProcessEnv, directory: string, chosen: readonly Workload[], settings: LoadSettings) {
-  const counted = new Map<string, Counted>();
-  for (const [index, workload] of chosen.entries()) {
-    const run = loadRunner(workload, settings);
-    const target = { url, pid };
-    await run(target, warmSeconds);
-    controlCallgrind(pid, serverEnv, '-i', 'on');
-    const load = await run(target, measureSeconds);
-    controlCallgrind(pid, serverEnv, '-i', 'off');
-    controlCallgrind(pid, serverEnv, '-d');
-    if (load.errors > 0 || load.requests === 0) throw new Error(`${workload.name}: ${load.errors} errors in ${load.requests} requests under callgrind`);
-    counted.set(workload.name, { requests: load.requests, counts: dumpCounts(directory, index + 1) });
-    process.stderr.write(`  ${workload.name}: ${load.requests} requests counted\n`);
-  }
-  return counted;
-}
-
-const perRequest = (counted: Counted, thread: keyof DumpCounts) => counted.counts[thread] / counted.requests;
 const thousands = (value: number) => `${(value / 1000).toFixed(1)}k`;
 
 async function main(): Promise<void> {
@@ -67,6 +43,7 @@ async function main(): Promise<void> {
     const document = syntheticCatalogue(size, (await readCatalogueDocument()).categories, 42);
     const chosen = workloads(document).filter((workload) => COUNTED.includes(workload.name));
     const settings: LoadSettings = { connections, cores: placement.load, threads: placement.loadThreads, directory: root };
+    const plan = { warmSeconds, measureSeconds };
     const databasePath = join(root, 'catalogue.db');
     const serverEntry = join(process.cwd(), 'dist', 'server.js');
 
@@ -86,7 +63,7 @@ async function main(): Promise<void> {
     let baselineCounts: Map<string, Counted>;
     try {
       for (const [index, workload] of chosen.entries()) await verifyBaseline(baseline.url, captures[index] as Capture, workload);
-      baselineCounts = await countWorkloads(baseline.url, baseline.process.pid, process.env, baselineDirectory, chosen, settings);
+      baselineCounts = await countWorkloads(baseline.url, baseline.process.pid, process.env, baselineDirectory, chosen, settings, plan);
     } finally {
       await baseline.process.stop();
     }
@@ -96,7 +73,7 @@ async function main(): Promise<void> {
     const slotmoji = await startSlotmoji({ serverEntry, databasePath, cores: placement.server, wrapper: callgrindWrapper(slotmojiDirectory) });
     let slotmojiCounts: Map<string, Counted>;
     try {
-      slotmojiCounts = await countWorkloads(slotmoji.url, slotmoji.process.pid, slotmoji.env, slotmojiDirectory, chosen, settings);
+      slotmojiCounts = await countWorkloads(slotmoji.url, slotmoji.process.pid, slotmoji.env, slotmojiDirectory, chosen, settings, plan);
     } finally {
       await slotmoji.stop();
     }

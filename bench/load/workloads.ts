@@ -19,6 +19,9 @@ export const SLUG_WORKLOAD = 'GET /api/slots/{slug}';
 export const MATCH_WORKLOAD = 'POST /api/match';
 export const LIST_50_WORKLOAD = 'GET /api/slots?limit=50';
 export const LIST_1000_WORKLOAD = 'GET /api/slots?limit=1000';
+const PLAY_WORKLOAD = 'GET /api/play/{2 emojis}';
+/** The public cells insights (decisions §21) are held to, issue 49: two counted on every answer (match, play), two never. */
+export const INSIGHT_CELLS: readonly string[] = [SLUG_WORKLOAD, LIST_50_WORKLOAD, MATCH_WORKLOAD, PLAY_WORKLOAD];
 
 /** The slot looked up by slug: one from the middle of the catalogue, far from either end of the id order. */
 export function probeSlug(document: CatalogueDocument): string {
@@ -34,7 +37,7 @@ export function workloads(document: CatalogueDocument): Workload[] {
     { name: LIST_50_WORKLOAD, method: 'GET', path: '/api/slots?limit=50', status: 200 },
     { name: LIST_1000_WORKLOAD, method: 'GET', path: '/api/slots?limit=1000', status: 200 },
     { name: MATCH_WORKLOAD, method: 'POST', path: '/api/match', body: JSON.stringify({ emojis: MATCH_EMOJIS }), status: 200 },
-    { name: 'GET /api/play/{2 emojis}', method: 'GET', path: `/api/play/${encodeURIComponent(PLAY_EMOJIS.join(''))}`, status: 302 },
+    { name: PLAY_WORKLOAD, method: 'GET', path: `/api/play/${encodeURIComponent(PLAY_EMOJIS.join(''))}`, status: 302 },
     { name: 'GET /api/emojis', method: 'GET', path: '/api/emojis', status: 200 },
     { name: 'GET /api/slots?q={common prefix}', method: 'GET', path: '/api/slots?q=drag', status: 200 },
     { name: 'GET /api/slots?q={6 letters, one typo}', method: 'GET', path: '/api/slots?q=dargon', status: 200 },

@@ -1,6 +1,8 @@
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { loadRunner, type LoadSettings } from '../load/load.js';
+import type { Workload } from '../load/workloads.js';
 
 /**
  * valgrind's callgrind counts the instructions a process executes, whatever else the machine does:
@@ -72,4 +74,62 @@ export function dumpCounts(directory: string, dump: number): DumpCounts {
   }
   if (mainThread === undefined) throw new Error(`callgrind wrote no dump ${dump} of the main thread in ${directory}`);
   return { mainThread, allThreads };
+}
+
+/** Requests answered while callgrind counted, and the instructions it counted. */
+export interface Counted {
+  readonly requests: number;
+  readonly counts: DumpCounts;
+}
+
+/** How long each workload is sent unmeasured (JIT and caches settle), then counted. */
+export interface CountPlan {
+  readonly warmSeconds: number;
+  readonly measureSeconds: number;
+}
+
+/** Instructions per request of one thread, or of all. */
+export const perRequest = (counted: Counted, thread: keyof DumpCounts) => counted.counts[thread] / counted.requests;
+
+/** Counts per workload of one server running under callgrind as process `pid`, its dumps numbered from `firstDump`. */
+export async function countWorkloads(
+  url: string,
+  pid: number,
+  serverEnv: NodeJS.ProcessEnv,
+  directory: string,
+  chosen: readonly Workload[],
+  settings: LoadSettings,
+  plan: CountPlan,
+  firstDump = 1,
+): Promise<Map<string, Counted>> {
+  const counted = new Map<string, Counted>();
+  for (const [index, workload] of chosen.entries()) {
+    const run = loadRunner(workload, settings);
+    const target = { url, pid };
+    await run(target, plan.warmSeconds);
+    controlCallgrind(pid, serverEnv, '-i', 'on');
+    const load = await run(target, plan.measureSeconds);
+    controlCallgrind(pid, serverEnv, '-i', 'off');
+    controlCallgrind(pid, serverEnv, '-d');
+    if (load.errors > 0 || load.requests === 0) throw new Error(`${workload.name}: ${load.errors} errors in ${load.requests} requests under callgrind`);
+    counted.set(workload.name, { requests: load.requests, counts: dumpCounts(directory, firstDump + index) });
+    process.stderr.write(`  ${workload.name}: ${load.requests} requests counted\n`);
+  }
+  return counted;
+}
+
+/**
+ * Instructions counted in `symbol` and everything it called, in the dump file at `path` (callgrind_annotate's
+ * inclusive figure; 0 when the dump never entered it). For V8's collections (`v8::internal::Heap::CollectGarbage(`),
+ * whose few tens of millions of instructions land in one stretch of requests and not another.
+ */
+export function inclusiveInstructions(path: string, symbol: string): number {
+  const result = spawnSync('callgrind_annotate', ['--inclusive=yes', '--threshold=100', path], { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
+  if (result.status !== 0) throw new Error(`callgrind_annotate ${path} failed: ${result.stderr}`);
+  let total = 0;
+  for (const line of result.stdout.split('\n')) {
+    const match = /^\s*([\d,]+) .*?:(.*)$/.exec(line);
+    if (match?.[2]?.startsWith(symbol) === true) total = Math.max(total, Number((match[1] as string).replaceAll(',', '')));
+  }
+  return total;
 }

@@ -32,7 +32,7 @@ export class VisitorIds {
    * same string each time and a User-Agent is hashed once, where the joined string was new each time,
    * to be copied and hashed whole.
    */
-  private readonly remembered = new Map<string, Map<string, Visitor>>();
+  private readonly rememberedIds = new Map<string, Map<string, Visitor>>();
   private rememberedCount = 0;
   private rememberedDay = -1;
 
@@ -51,21 +51,29 @@ export class VisitorIds {
     this.secrets.set(day, createSecretKey(secret));
   }
 
-  /** The visitor on `day`, or undefined while that day's secret is not known yet. */
+  /**
+   * The visitor on `day` if this memory holds it: a second ask finds its visitor here without the
+   * bot check, since only a User-Agent that is no bot's ever became a visitor.
+   */
+  remembered(day: number, client: string, userAgent: string): Visitor | undefined {
+    return day === this.rememberedDay ? this.rememberedIds.get(client)?.get(userAgent) : undefined;
+  }
+
+  /** The visitor on `day`, made and remembered if need be, or undefined while that day's secret is not known yet. */
   of(day: number, client: string, userAgent: string): Visitor | undefined {
     if (day !== this.rememberedDay || this.rememberedCount >= REMEMBERED_VISITORS) {
-      this.remembered.clear();
+      this.rememberedIds.clear();
       this.rememberedCount = 0;
       this.rememberedDay = day;
     }
-    let agents = this.remembered.get(client);
+    let agents = this.rememberedIds.get(client);
     let visitor = agents?.get(userAgent);
     if (visitor === undefined) {
       const secret = this.secrets.get(day);
       if (secret === undefined) return undefined;
       const hmac = createHmac('sha256', secret).update(`${client}\n${userAgent}`).digest();
       visitor = { id: hmac.toString('base64', 0, 18), ...registerRank(hmac), latest: undefined };
-      if (agents === undefined) this.remembered.set(client, (agents = new Map()));
+      if (agents === undefined) this.rememberedIds.set(client, (agents = new Map()));
       agents.set(userAgent, visitor);
       this.rememberedCount++;
     }
