@@ -1,4 +1,4 @@
-import { INSIGHT_BLOCKS_MIGRATION, INSIGHT_BLOCKS_SERIAL_MIGRATION, INSIGHT_MIGRATION, INSIGHT_REGISTERS_BY_KEY_MIGRATION } from './insights/postgres-insights.js';
+import { INSIGHT_BLOCKS_MIGRATION, INSIGHT_MIGRATION, INSIGHT_REGISTERS_BY_KEY_MIGRATION } from './insights/postgres-insights.js';
 import type { Migration } from './migration-step.js';
 import { SESSION_MIGRATION } from './sessions/postgres-sessions.js';
 
@@ -144,5 +144,4 @@ export const MIGRATIONS: readonly Migration[] = [
   },
   INSIGHT_REGISTERS_BY_KEY_MIGRATION,
   INSIGHT_BLOCKS_MIGRATION,
-  INSIGHT_BLOCKS_SERIAL_MIGRATION,
 ];

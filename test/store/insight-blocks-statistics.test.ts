@@ -11,7 +11,7 @@ const DAY_MS = 86_400_000;
 const FIRST = 20_592;
 const LAST = FIRST + 15;
 
-describe('PostgreSQL insight blocks: the planner knows their size, and scans them without workers', () => {
+describe('PostgreSQL insight blocks: the planner knows their size', () => {
   it('the roll-up gathers the blocks\' statistics when it builds a block of 16 days, whether autovacuum runs or not', async () => {
     const database = await createTestDatabase();
     const client = new pg.Client({ connectionString: database.url });
@@ -33,9 +33,6 @@ describe('PostgreSQL insight blocks: the planner knows their size, and scans the
       // 20 keys in 16 blocks of a day, 8 of 2, 4 of 4, 2 of 8, and the blocks of 16, 32, 64 and 128 ending on the last
       // day. ANALYZE reads every row of a table this small: its estimate is the count (never analysed, it is -1).
       assert.deepEqual(rows, [{ reltuples: 20 * 34, rows: 20 * 34 }]);
-      // And no parallel scan of them: a report's look-ups are too few to pay for starting workers.
-      const options = await client.query(`SELECT reloptions FROM pg_class WHERE relname = 'insight_blocks'`);
-      assert.deepEqual(options.rows, [{ reloptions: ['parallel_workers=0'] }]);
     } finally {
       await client.end().catch(() => undefined);
       await database.drop();

@@ -77,14 +77,6 @@ export const INSIGHT_REGISTERS_BY_KEY_MIGRATION: Migration = {
 /** Closed days rolled up into aligned blocks of days, so a long report reads a few blocks (decisions §21). */
 export const INSIGHT_BLOCKS_MIGRATION: Migration = { version: 10, sql: POSTGRES_INSIGHT_BLOCKS_SCHEMA };
 
-/**
- * No parallel scans of the blocks: a report reads them by a few hundred primary-key look-ups (50-odd keys in
- * each of up to 16 blocks), which the planner, at its estimate, sent to two workers whose start cost more than
- * the look-ups (the 400-day report at a fifth of issue 49's size: about 2.1x one day's with them, 1.3x without,
- * on a loaded host). The table's own setting, so that no other statement's plan changes.
- */
-export const INSIGHT_BLOCKS_SERIAL_MIGRATION: Migration = { version: 11, sql: 'ALTER TABLE insight_blocks SET (parallel_workers = 0)' };
-
 // Every statement of a roll-up is idempotent (DO NOTHING, GREATEST): two instances rolling up the same closed day
 // write the same rows, and one that stopped half-way is finished by the next call.
 const ADD_ROLLED_DAY_SQL = `
