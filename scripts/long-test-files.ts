@@ -1,8 +1,8 @@
 /**
  * The test files that take longest, longest first, which scripts/run-tests.ts starts before all others.
- * In path order the suite's run ended on whichever long file came late in the alphabet (store-contract,
- * insight-blocks), alone on the machine for its last half minute; started first, the long files run
- * beside the many short ones, which fill the gaps they leave. Taken from the reporter's slowest files
+ * In path order, long files late in the alphabet (store-contract, insight-blocks, sqlite-checkpointer)
+ * started in a run's last 75 s and ended it; started first, the long files run beside the many short
+ * ones, which fill the gaps they leave. Taken from the reporter's slowest files
  * (its summary after every run). A list out of date costs only speed; a file renamed or removed from it
  * is refused by the runner.
  */

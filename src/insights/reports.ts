@@ -32,7 +32,7 @@ export interface ReportRow {
 }
 
 const minVisitors = (kinds: readonly InsightKind[]) => (kinds.some((kind) => TYPED.has(kind)) ? MIN_VISITORS_OF_TYPED_KEY : 0);
-const nameOf = ({ kind, key }: { readonly kind: InsightKind; readonly key: string }) => `${kind} ${key}`;
+const nameOf = ({ kind, key }: { readonly kind: string; readonly key: string }) => `${kind} ${key}`;
 
 /** A key's totals over the range: `count` only the asks that found nothing for the gaps. */
 interface Counted {
@@ -109,7 +109,7 @@ export async function report(store: InsightStore, kind: ReportKind, range: DayRa
       const keys = [...new Set(candidates.map(({ key }) => key))];
       // The raw days' totals of the candidates their first keys left out (none if read whole), and their visitors, beside
       // the blocks' totals, not after the top is known: one round trip.
-      const unread = rawWhole ? [] : [...new Set(candidates.filter(({ kind: counted, key }) => !rawOf.has(`${counted} ${key}`)).map(({ key }) => key))];
+      const unread = rawWhole ? [] : [...new Set(candidates.filter((candidate) => !rawOf.has(nameOf(candidate))).map(({ key }) => key))];
       const [blocks, rawVisitorsOf, rawRest] = await Promise.all([
         store.blockTotals(kinds, rolled, keys),
         hasRaw ? rawVisitors(store, kinds, keys, raw) : new Map<string, { visitors: number; shown: boolean }>(),
@@ -118,7 +118,7 @@ export async function report(store: InsightStore, kind: ReportKind, range: DayRa
       for (const total of rawRest) rawOf.set(nameOf(total), total);
       const blockOf = new Map(blocks.map((block) => [nameOf(block), block]));
       return candidates.flatMap((candidate): Ranked[] => {
-        const name = `${candidate.kind} ${candidate.key}`;
+        const name = nameOf(candidate);
         const [block, rawTotal] = [blockOf.get(name), rawOf.get(name)];
         const found = block ?? rawTotal;
         if (found === undefined) return [];
