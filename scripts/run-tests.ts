@@ -24,7 +24,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build, stop, type Plugin } from 'esbuild';
 import { PROGRAMS, PROGRAMS_VARIABLE } from '../test/support/programs.js';
 import { LONG_TEST_FILES } from './long-test-files.js';
-import { SHARED_PROCESS_TESTS, sharedProcessEntry } from './shared-process-tests.js';
+import { SHARED_PROCESSES, SHARED_PROCESS_TESTS, sharedProcessEntry } from './shared-process-tests.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
@@ -121,17 +121,19 @@ const CONCURRENCY = 3 * availableParallelism();
 const bundled = (source: string) => join(out, source.replace(/\.ts$/, '.mjs'));
 
 /**
- * The long files (scripts/long-test-files.ts) start first, longest first; then the small unit files
- * (scripts/shared-process-tests.ts) in one process (a file of them run alone still runs alone); then the
- * rest in path order.
+ * The long files (scripts/long-test-files.ts) start first, longest first; then the groups of files that share
+ * a process (scripts/shared-process-tests.ts; a group's file run alone still runs alone); then the rest in
+ * path order.
  */
-const together = files.filter((file) => SHARED_PROCESS_TESTS.has(file));
-const sharing = together.length > 1;
-const shared = join(out, 'shared-process-tests.mjs');
-if (sharing) writeFileSync(shared, sharedProcessEntry(together.map((source) => ({ source, bundle: bundled(source) }))));
-const alone = sharing ? files.filter((file) => !SHARED_PROCESS_TESTS.has(file)) : files;
+const groups = SHARED_PROCESSES.map((group) => files.filter((file) => group.includes(file))).filter((group) => group.length > 1);
+const sharedEntries = groups.map((group, index) => {
+  const entry = join(out, `shared-process-tests-${index + 1}.mjs`);
+  writeFileSync(entry, sharedProcessEntry(group.map((source) => ({ source, bundle: bundled(source) }))));
+  return entry;
+});
+const alone = files.filter((file) => !groups.some((group) => group.includes(file)));
 const long = LONG_TEST_FILES.filter((file) => alone.includes(file));
-const runnable = [...long.map(bundled), ...(sharing ? [shared] : []), ...alone.filter((file) => !long.includes(file)).map(bundled)];
+const runnable = [...long.map(bundled), ...sharedEntries, ...alone.filter((file) => !long.includes(file)).map(bundled)];
 
 /**
  * The test processes' nice value, inherited by everything they start. The project runs its batch work at 19

@@ -1,18 +1,20 @@
 /**
- * The small pure unit test files, which scripts/run-tests.ts runs one after another in one test process
- * instead of a process each: their work is a few milliseconds, less than a process's start-up (about 0.2
- * to 0.3 s of CPU for node, the runner and the bundle's modules), paid here once instead of once a file.
+ * The test files that scripts/run-tests.ts runs one after another in a test process they share, instead of
+ * a process each. A process's start-up (node, the runner, the bundle's modules; for a file that builds the
+ * service, Fastify, its plugins and the emoji names too, and the JIT warming up on the same code again) cost
+ * more CPU than many a file's tests: paid once a group here instead of once a file.
  *
- * A file belongs here only if sharing a process cannot change what it proves: it starts no server,
- * process, browser, database (not even a SQLite file) or Redis connection of its own, changes nothing
- * of the process another file could see (process.env, globals, mocked timers, process.exitCode,
- * listeners), and has no top-level before or after hooks, which would run around every file's tests.
- * Files long in CPU for their own work (property tests over large catalogues, argon2) are left out:
- * sharing saves only the start-up, and they would lengthen the shared process beyond any other file.
+ * A file belongs here only if sharing a process cannot change what it proves: it starts no server process,
+ * command, browser, PostgreSQL database or Redis connection of its own, changes nothing of the process
+ * another file could see (process.env, globals, mocked timers, process.exitCode, listeners), and has no
+ * top-level before or after hooks, which would run around every file's tests. Files long in CPU for their
+ * own work (property tests over large catalogues, argon2, the fuzzers) are left out: sharing saves only the
+ * start-up, and they would lengthen a shared process beyond any other file.
  */
 import { pathToFileURL } from 'node:url';
 
-export const SHARED_PROCESS_TESTS: ReadonlySet<string> = new Set([
+/** The small pure unit files: a few milliseconds of work each, together in one process. */
+const UNIT_FILES = [
   'test/architecture/import-circles.test.ts',
   'test/architecture/layers.test.ts',
   'test/bench/callgrind.test.ts',
@@ -70,10 +72,64 @@ export const SHARED_PROCESS_TESTS: ReadonlySet<string> = new Set([
   'test/webhooks/destination.test.ts',
   'test/webhooks/message-id.test.ts',
   'test/webhooks/signature.test.ts',
-]);
+];
 
 /**
- * The shared process's test file, for `files` (sources, with their bundles): it imports the bundles one
+ * The files that build the service in this process (test/support/app.ts: over a SQLite file in a temporary
+ * folder of their own, closed by the test) and speak to it through `inject` or a socket on a free port. In
+ * their own processes, 33 of them used 73.5 s of CPU; in one, 34.7 s (one run each, 2026-11-29, loaded by a
+ * helper's work beside them, so a guide rather than a result).
+ */
+const IN_PROCESS_APP_FILES = [
+  'test/http/answers/conditional.test.ts',
+  'test/http/console/console-audit.test.ts',
+  'test/http/console/console-forms.test.ts',
+  'test/http/console/console-import.test.ts',
+  'test/http/console/console-insights.test.ts',
+  'test/http/console/console-session.test.ts',
+  'test/http/console/console-timing.test.ts',
+  'test/http/console/console-webhooks.test.ts',
+  'test/http/follow/feed.test.ts',
+  'test/http/follow/stream.test.ts',
+  'test/http/insights/insight-reports.test.ts',
+  'test/http/protection/cors-errors.test.ts',
+  'test/http/protection/protocol.test.ts',
+  'test/http/protection/rate-limit.test.ts',
+  'test/http/protection/raw-request.test.ts',
+  'test/http/protection/security.test.ts',
+  'test/http/protection/slow-upload.test.ts',
+  'test/http/routes/admin-history.test.ts',
+  'test/http/routes/admin-import-body.test.ts',
+  'test/http/routes/admin-operators.test.ts',
+  'test/http/routes/discovery-distinct.test.ts',
+  'test/http/routes/discovery.test.ts',
+  'test/http/routes/emoji-search.test.ts',
+  'test/http/routes/emojis.test.ts',
+  'test/http/routes/match.test.ts',
+  'test/http/routes/operations.test.ts',
+  'test/http/routes/popular.test.ts',
+  'test/http/routes/redirects.test.ts',
+  'test/http/routes/slots.test.ts',
+  'test/insights/privacy.test.ts',
+  'test/web/discoverability.test.ts',
+  'test/web/pages.test.ts',
+  'test/web/search-page.test.ts',
+];
+
+/** Processes the in-process app files are dealt into: in one, they ran for a minute, longer than any other file. */
+const APP_PROCESSES = 3;
+
+/** The groups of files that share a process: the units, then the app files dealt in turn into APP_PROCESSES. */
+export const SHARED_PROCESSES: readonly (readonly string[])[] = [
+  UNIT_FILES,
+  ...Array.from({ length: APP_PROCESSES }, (_, group) => IN_PROCESS_APP_FILES.filter((_file, index) => index % APP_PROCESSES === group)),
+];
+
+export const SHARED_PROCESS_TESTS: ReadonlySet<string> = new Set(SHARED_PROCESSES.flat());
+
+
+/**
+ * A shared process's test file, for `files` (sources, with their bundles): it imports the bundles one
  * after another, so that each test still stands at its own place in its own bundle, which the reporter
  * maps back to its source. A file that fails to load becomes one failing test named after it, and the
  * files after it still run, as they would in processes of their own.
