@@ -30,6 +30,7 @@ const UNIT_FILES = [
   'test/catalogue/match.test.ts',
   'test/catalogue/order-prefixes.test.ts',
   'test/catalogue/packed-facet-values.test.ts',
+  'test/catalogue/ranking.test.ts',
   'test/catalogue/top-counted.test.ts',
   'test/catalogue/validate.test.ts',
   'test/catalogue/word-dictionary.test.ts',
@@ -50,6 +51,7 @@ const UNIT_FILES = [
   'test/http/caller/client-address.test.ts',
   'test/http/caller/proxy-trust.test.ts',
   'test/http/connection/request-target.test.ts',
+  'test/http/contract/lazy-validators.test.ts',
   'test/http/fast-path/recognise.test.ts',
   'test/http/follow/open-streams.test.ts',
   'test/http/input/catalogue-body.test.ts',
@@ -58,6 +60,7 @@ const UNIT_FILES = [
   'test/insights/counter.test.ts',
   'test/insights/popularity.test.ts',
   'test/insights/recent-asks.test.ts',
+  'test/insights/top-k.test.ts',
   'test/ratelimit/client-key.test.ts',
   'test/ratelimit/cluster-limiter.test.ts',
   'test/ratelimit/memory-limiter.test.ts',
@@ -75,12 +78,13 @@ const UNIT_FILES = [
 ];
 
 /**
- * The files that build the service in this process (test/support/app.ts: over a SQLite file in a temporary
- * folder of their own, closed by the test) and speak to it through `inject` or a socket on a free port. In
- * their own processes, 33 of them used 73.5 s of CPU; in one, 34.7 s (one run each, 2026-11-29, loaded by a
- * helper's work beside them, so a guide rather than a result).
+ * The files that run the service or its SQLite store in this process (test/support/app.ts: over a SQLite
+ * file in a temporary folder of their own, closed by the test) and speak to it through `inject` or a socket on
+ * a free port. In their own processes, 33 of them used 73.5 s of CPU; in one, 34.7 s (one run each,
+ * 2026-11-29, loaded by a helper's work beside them, so a guide rather than a result).
  */
 const IN_PROCESS_APP_FILES = [
+  'test/clients/typescript.test.ts',
   'test/http/answers/conditional.test.ts',
   'test/http/console/console-audit.test.ts',
   'test/http/console/console-forms.test.ts',
@@ -110,7 +114,10 @@ const IN_PROCESS_APP_FILES = [
   'test/http/routes/popular.test.ts',
   'test/http/routes/redirects.test.ts',
   'test/http/routes/slots.test.ts',
+  'test/insights/overview.test.ts',
   'test/insights/privacy.test.ts',
+  'test/service/catalogue-service.test.ts',
+  'test/store/sqlite-load.test.ts',
   'test/web/discoverability.test.ts',
   'test/web/pages.test.ts',
   'test/web/search-page.test.ts',
