@@ -19,7 +19,8 @@
  * BENCH_INSIGHTS_SLOTS (100000), BENCH_INSIGHTS_DAYS (400), BENCH_INSIGHTS_KEYS_PER_HOUR (500),
  * BENCH_INSIGHTS_REPEATS (5 timed reports per range), BENCH_INSIGHTS_PARTS (`cells,report,flood,torrent` by default),
  * BENCH_INSIGHTS_PG (the maintenance database through which a throwaway one is made;
- * postgres://postgres@127.0.0.1:5432/postgres; `none` skips PostgreSQL).
+ * postgres://postgres@127.0.0.1:5432/postgres; `none` skips PostgreSQL), BENCH_INSIGHTS_ON (`on`; `off` starts
+ * the "on" server with insights off too: an A/A run, which shows what the bench itself makes of two like servers).
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -52,6 +53,7 @@ const KEYS_PER_HOUR = knob('BENCH_INSIGHTS_KEYS_PER_HOUR', 500);
 const REPEATS = knob('BENCH_INSIGHTS_REPEATS', 5);
 const PARTS = (process.env['BENCH_INSIGHTS_PARTS'] ?? 'cells,report,flood,torrent').split(',');
 const MAINTENANCE = process.env['BENCH_INSIGHTS_PG'] ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const INSIGHTS_ON_SIDE = process.env['BENCH_INSIGHTS_ON'] === 'off' ? 'off' : 'on';
 const CELL_TARGET = 0.95;
 const REPORT_TARGET = 1.5;
 /** What insights may add to a server's memory under a flood of searches that never repeat (issue 49's budget for distinct phrases). */
@@ -74,7 +76,7 @@ async function withServerPair<T>(dir: string, name: string, work: (pair: ServerP
   const onPath = join(dir, `${name}-on.db`);
   const servers: SlotmojiServer[] = [];
   try {
-    const on = await startSlotmoji({ serverEntry, databasePath: onPath, cores: '0', env: { INSIGHTS: 'on' } });
+    const on = await startSlotmoji({ serverEntry, databasePath: onPath, cores: '0', env: { INSIGHTS: INSIGHTS_ON_SIDE } });
     servers.push(on);
     const off = await startSlotmoji({ serverEntry, databasePath: join(dir, `${name}-off.db`), cores: '0', env: { INSIGHTS: 'off' } });
     servers.push(off);
@@ -237,7 +239,7 @@ async function reports(dir: string): Promise<boolean> {
 
 async function main(): Promise<void> {
   const machine = describeMachine();
-  line(`# bench:insights-cells, ${new Date().toISOString()}, ${machine.cpuModel} x${machine.cpuCount}, load ${loadAverage()}`);
+  line(`# bench:insights-cells, ${new Date().toISOString()}, ${machine.cpuModel} x${machine.cpuCount}, load ${loadAverage()}${INSIGHTS_ON_SIDE === 'off' ? ' (A/A: the "on" server has insights off too)' : ''}`);
   const dir = mkdtempSync(join(tmpdir(), 'slotmoji-bench-insights-'));
   let passes = true;
   try {
