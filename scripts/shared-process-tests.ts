@@ -5,9 +5,10 @@
  * more CPU than many a file's tests: paid once a group here instead of once a file.
  *
  * A file belongs here only if sharing a process cannot change what it proves: it starts no server process,
- * command, browser, PostgreSQL database or Redis connection of its own, changes nothing of the process
- * another file could see (process.env, globals, mocked timers, process.exitCode, listeners), and has no
- * top-level before or after hooks, which would run around every file's tests. Files long in CPU for their
+ * command, browser or Redis connection of its own, makes a PostgreSQL database only as test/support/postgres.ts
+ * does (one of its own, dropped at its end), changes nothing of the process another file could see
+ * (process.env, globals, mocked timers, process.exitCode, listeners), and has no top-level before or after
+ * hooks, which would run around every file's tests. Files long in CPU for their
  * own work (property tests over large catalogues, argon2, the fuzzers) are left out: sharing saves only the
  * start-up, and they would lengthen a shared process beyond any other file.
  */
@@ -123,12 +124,35 @@ const IN_PROCESS_APP_FILES = [
   'test/web/search-page.test.ts',
 ];
 
+/**
+ * The files that speak to PostgreSQL (and to SQLite) through the stores or the service in this process, each
+ * test on a database of its own that it drops (test/support/postgres.ts). In their own processes, 14 of them
+ * used 31.0 s of CPU; in one, 19.2 s (one run each, 2026-11-29, loaded by a helper's work beside them).
+ */
+const STORE_FILES = [
+  'test/http/console/console-import-race.test.ts',
+  'test/http/console/console-instances.test.ts',
+  'test/http/routes/admin-postgres.test.ts',
+  'test/http/routes/admin-tokens.test.ts',
+  'test/store/audit-contract.test.ts',
+  'test/store/insight-blocks-statistics.test.ts',
+  'test/store/insight-registers-by-key.test.ts',
+  'test/store/insight-store.test.ts',
+  'test/store/postgres-slot-write.test.ts',
+  'test/store/schema-upgrade.test.ts',
+  'test/store/session-store.test.ts',
+  'test/store/store-ping.test.ts',
+  'test/webhooks/admin-routes.test.ts',
+  'test/webhooks/delivery.test.ts',
+];
+
 /** Processes the in-process app files are dealt into: in one, they ran for a minute, longer than any other file. */
 const APP_PROCESSES = 3;
 
 /** The groups of files that share a process: the units, then the app files dealt in turn into APP_PROCESSES. */
 export const SHARED_PROCESSES: readonly (readonly string[])[] = [
   UNIT_FILES,
+  STORE_FILES,
   ...Array.from({ length: APP_PROCESSES }, (_, group) => IN_PROCESS_APP_FILES.filter((_file, index) => index % APP_PROCESSES === group)),
 ];
 
