@@ -60,8 +60,6 @@ export interface Exchange {
   /** Everything the server sent before it closed the connection. */
   readonly data: Buffer;
   readonly responses: readonly RawResponse[];
-  /** From connecting to the server closing the connection. */
-  readonly elapsedMs: number;
 }
 
 /**
@@ -70,7 +68,6 @@ export interface Exchange {
  */
 export function exchange(port: number, request: Buffer): Promise<Exchange> {
   return new Promise((resolve, reject) => {
-    const started = performance.now();
     const chunks: Buffer[] = [];
     const socket = connect(port, '127.0.0.1', () => socket.end(request));
     socket.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -81,7 +78,7 @@ export function exchange(port: number, request: Buffer): Promise<Exchange> {
     socket.on('close', () => {
       const data = Buffer.concat(chunks);
       try {
-        resolve({ data, responses: parseResponses(data), elapsedMs: performance.now() - started });
+        resolve({ data, responses: parseResponses(data) });
       } catch (error) {
         reject(error instanceof Error ? error : new Error(String(error)));
       }
