@@ -34,7 +34,7 @@ export interface ReportRow {
 /**
  * A report of at least this many rolled-up days a raw day first reads the raw days' bound, not their first keys
  * (see `report`). Over fewer, the raw days weigh enough in the top that their bound (about twice their top key's
- * total) rarely leaves it decided, and trying costs a sixth of their grouping (plays at a fifth of issue 49's
+ * total) rarely leaves it decided, and trying costs about a fifth of their grouping (plays at a fifth of issue 49's
  * size: the bound decided 90 and 400 days, not 7 or 30).
  */
 const ROLLED_DAYS_A_RAW_DAY_FOR_BOUND = 32;
