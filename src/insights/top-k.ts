@@ -1,9 +1,10 @@
 /**
  * The k best keys over a sum of lists, exactly, with a batched threshold algorithm (Fagin et al., 2003):
  * read each list's first `depth` keys; a key read nowhere totals at most the sum of each list's last value
- * read (0 for a list read whole; a list not read yet may stand for its bound, a score none of its keys exceeds). A key read somewhere is a candidate, with a lower bound (its values read)
- * and an upper bound (plus each other list's last value); one whose upper bound is below the k-th best lower
- * bound cannot be among the k best, the others get their exact totals. Once the k-th best eligible candidate
+ * read (0 for a list read whole; a list not read yet may stand for its bound, a score none of its keys
+ * exceeds). A key read somewhere is a candidate, with a lower bound (its values read) and an upper bound
+ * (plus each other list's last value); one whose upper bound is below the k-th best lower bound cannot be
+ * among the k best, the others get their exact totals. Once the k-th best eligible candidate
  * is strictly above the bound of the keys read nowhere (a key at the bound could win its tie), or every list
  * was read whole, no other key can enter the k best; else read twice as deep.
  */
