@@ -4,6 +4,7 @@ import type { InsightStore } from '../../src/store/insights.js';
 export const NO_INSIGHT_READS = {
   pruneInsights: async () => undefined,
   totals: async () => [],
+  totalBound: async () => 0,
   daily: async () => [],
   dayTotals: async () => [],
   daySketches: async () => [],

@@ -1,7 +1,7 @@
 import type { DayRange, InsightKind, InsightStore, KeyTotal } from '../store/insights.js';
 import { blocksOf } from './day-blocks.js';
 import { estimateOf } from './hyperloglog.js';
-import { topK, type Candidate, type TopKSource } from './top-k.js';
+import { keysReadSuffice, topK, type Candidate, type ListHead, type TopKSource } from './top-k.js';
 
 /** The reports' kinds (decisions §21) and the counted kinds each reads; `gaps` are matches and searches that found nothing. */
 export const REPORT_KINDS = {
@@ -30,6 +30,14 @@ export interface ReportRow {
   /** Gaps: whether the key was a match or a search. */
   readonly kind?: 'match' | 'search';
 }
+
+/**
+ * A report of at least this many rolled-up days a raw day first reads the raw days' bound, not their first keys
+ * (see `report`). Over fewer, the raw days weigh enough in the top that their bound (about twice their top key's
+ * total) rarely leaves it decided, and trying costs about a fifth of their grouping (plays at a fifth of issue 49's
+ * size: the bound decided 90 and 400 days, not 7 or 30).
+ */
+const ROLLED_DAYS_A_RAW_DAY_FOR_BOUND = 32;
 
 const minVisitors = (kinds: readonly InsightKind[]) => (kinds.some((kind) => TYPED.has(kind)) ? MIN_VISITORS_OF_TYPED_KEY : 0);
 const nameOf = ({ kind, key }: { readonly kind: string; readonly key: string }) => `${kind} ${key}`;
@@ -94,21 +102,39 @@ export async function report(store: InsightStore, kind: ReportKind, range: DayRa
   let rawWhole = true;
   const typed = minVisitors(kinds) > 0;
   const visitorsOf = new Map<string, number>();
+  /** The raw days' first keys, as one of the lists. */
+  const rawHead = async (depth: number): Promise<ListHead> => {
+    const head = await store.totals({ ...rawQuery, limit: depth });
+    for (const total of head) rawOf.set(nameOf(total), total);
+    rawWhole = head.length < depth;
+    return { entries: head.map(({ kind: counted, key, count }) => ({ kind: counted, key, score: count })), whole: rawWhole };
+  };
+  const blockHeads = async (depth: number) => (await store.blockTops(kinds, rolled, gaps, depth)).map((entries): ListHead => ({ entries, whole: entries.length < depth }));
+  const rolledDays = rolled.reduce((days, { size }) => days + size, 0);
+  let boundFirst = hasRaw && rolledDays >= ROLLED_DAYS_A_RAW_DAY_FOR_BOUND * (raw.toDay - raw.fromDay + 1);
   const source: TopKSource<Ranked> = {
     everyKeyEligible: !typed,
     async lists(depth) {
-      // The blocks' first keys and the raw days' (today, yesterday) together: one round trip.
-      const [blocks, head] = await Promise.all([store.blockTops(kinds, rolled, gaps, depth), hasRaw ? store.totals({ ...rawQuery, limit: depth }) : []]);
-      const heads = blocks.map((entries) => ({ entries, whole: entries.length < depth }));
-      if (!hasRaw) return heads;
-      for (const total of head) rawOf.set(nameOf(total), total);
-      rawWhole = head.length < depth;
-      return [...heads, { entries: head.map(({ kind: counted, key, count }) => ({ kind: counted, key, score: count })), whole: rawWhole }];
+      if (!hasRaw) return blockHeads(depth);
+      if (!boundFirst) {
+        // The blocks' first keys and the raw days' (today, yesterday) together: one round trip.
+        const [heads, head] = await Promise.all([blockHeads(depth), rawHead(depth)]);
+        return [...heads, head];
+      }
+      boundFirst = false;
+      // The raw days' first keys need every key of them grouped, as much work as the report of those days alone.
+      // So over a long range they first stand for a bound on any key's total, read beside the blocks' first keys:
+      // the blocks' keys decide the top, and the raw totals of the candidates alone are read with their totals.
+      const [heads, bound] = await Promise.all([blockHeads(depth), store.totalBound(rawQuery)]);
+      const bounded: ListHead = { entries: [], whole: bound === 0, bound };
+      if (bound > 0 && !keysReadSuffice([...heads, bounded], limit)) return [...heads, await rawHead(depth)];
+      rawWhole = bound === 0;
+      return [...heads, bounded];
     },
     async exact(candidates) {
       const keys = [...new Set(candidates.map(({ key }) => key))];
-      // The raw days' totals of the candidates their first keys left out (none if read whole), and their visitors, beside
-      // the blocks' totals, not after the top is known: one round trip.
+      // The raw days' totals of the candidates their first keys left out (none if read whole, all if they stood for their
+      // bound), and their visitors, beside the blocks' totals, not after the top is known: one round trip.
       const unread = rawWhole ? [] : [...new Set(candidates.filter((candidate) => !rawOf.has(nameOf(candidate))).map(({ key }) => key))];
       const [blocks, rawVisitorsOf, rawRest] = await Promise.all([
         store.blockTotals(kinds, rolled, keys),

@@ -1,9 +1,10 @@
 /**
  * The k best keys over a sum of lists, exactly, with a batched threshold algorithm (Fagin et al., 2003):
  * read each list's first `depth` keys; a key read nowhere totals at most the sum of each list's last value
- * read (0 for a list read whole). A key read somewhere is a candidate, with a lower bound (its values read)
- * and an upper bound (plus each other list's last value); one whose upper bound is below the k-th best lower
- * bound cannot be among the k best, the others get their exact totals. Once the k-th best eligible candidate
+ * read (0 for a list read whole; a list not read yet may stand for its bound, a score none of its keys
+ * exceeds). A key read somewhere is a candidate, with a lower bound (its values read) and an upper bound
+ * (plus each other list's last value); one whose upper bound is below the k-th best lower bound cannot be
+ * among the k best, the others get their exact totals. Once the k-th best eligible candidate
  * is strictly above the bound of the keys read nowhere (a key at the bound could win its tie), or every list
  * was read whole, no other key can enter the k best; else read twice as deep.
  */
@@ -23,6 +24,8 @@ export interface Candidate extends Scored {
 export interface ListHead {
   readonly entries: readonly Scored[];
   readonly whole: boolean;
+  /** A list not read yet (no entries): a score none of its keys exceeds. */
+  readonly bound?: number;
 }
 
 export interface TopKSource<T extends Candidate> {
@@ -41,7 +44,20 @@ function byScoreThenKey(a: Scored, b: Scored): number {
   return b.score - a.score || Buffer.compare(codePoints(a.key), codePoints(b.key)) || (a.kind < b.kind ? -1 : a.kind > b.kind ? 1 : 0);
 }
 
-const lastOf = ({ entries, whole }: ListHead) => (whole ? 0 : (entries.at(-1)?.score ?? 0));
+/** The highest score a key not read in the list can have. */
+const lastOf = ({ entries, whole, bound }: ListHead) => (whole ? 0 : (entries.at(-1)?.score ?? bound ?? 0));
+
+/**
+ * Whether the k-th best lower bound of the keys read is above what a key read nowhere can total: then every key
+ * of the k best was read (with every key eligible, the k best are known once their totals are), and a list
+ * known by its bound alone need not be read.
+ */
+export function keysReadSuffice(heads: readonly ListHead[], k: number): boolean {
+  const lower = new Map<string, number>();
+  for (const head of heads) for (const { kind, key, score } of head.entries) lower.set(`${kind} ${key}`, (lower.get(`${kind} ${key}`) ?? 0) + score);
+  const kthLower = [...lower.values()].sort((a, b) => b - a)[k - 1];
+  return kthLower !== undefined && kthLower > heads.reduce((sum, head) => sum + lastOf(head), 0);
+}
 
 /** The candidates that can still be among the k best: every one, or only those whose upper bound reaches the k-th best lower bound. */
 function worthExact(heads: readonly ListHead[], k: number, everyKeyEligible: boolean): Scored[] {

@@ -32,14 +32,18 @@ export interface DayRange {
   readonly toDay: number;
 }
 
-export interface TotalsQuery extends DayRange {
+/** The asks of some kinds over a range. */
+export interface AsksQuery extends DayRange {
   readonly kinds: readonly InsightKind[];
+  /** Only the asks that found nothing (the gaps). */
+  readonly notFoundOnly: boolean;
+}
+
+export interface TotalsQuery extends AsksQuery {
   /** Only this key. */
   readonly key?: string;
   /** Only these keys. */
   readonly keys?: readonly string[];
-  /** Only the asks that found nothing (the gaps). */
-  readonly notFoundOnly: boolean;
   /** Keys asked by fewer distinct visitors than this on every day of the range are left out (0: none). */
   readonly minVisitorsOnOneDay: number;
   readonly limit: number;
@@ -123,6 +127,11 @@ export interface InsightStore {
   /** Folds hours before `hourlyBefore` into daily counts and deletes days (their registers, the blocks starting on them) before `dailyBefore`. */
   pruneInsights(hourlyBefore: number, dailyBefore: number): Promise<void>;
   totals(query: TotalsQuery): Promise<KeyTotal[]>;
+  /**
+   * A count no key's total over the range exceeds, read without grouping the keys: over each hour kept (and day
+   * folded) of each kind, its highest row's count times its outcomes (found, not found); 0 when nothing was asked.
+   */
+  totalBound(query: AsksQuery): Promise<number>;
   /** The keys' registers of each day of the range, summed up per day (every key when `keys` is undefined). */
   daySketches(kinds: readonly InsightKind[], keys: readonly string[] | undefined, range: DayRange): Promise<DaySketch[]>;
   rollUpState(): Promise<RollUpState>;

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { topK, type Candidate, type ListHead, type Scored } from '../../src/insights/top-k.js';
+import { keysReadSuffice, topK, type Candidate, type ListHead, type Scored } from '../../src/insights/top-k.js';
 
 /** A source over lists held in memory, the highest score first; records the depths read. */
 function source(lists: readonly (readonly Scored[])[], eligible: (key: string) => boolean = () => true) {
@@ -45,6 +45,27 @@ describe('top k over a sum of lists', () => {
     // U+FB01 sorts before U+1F3B2 by code point, after it by UTF-16 unit.
     const emoji = [[entry('🎲', 5), entry('ﬁ', 5)]];
     assert.deepEqual((await topK(source(emoji), 1)).map(({ key }) => key), ['ﬁ']);
+  });
+
+  test('a list not read yet stands for its bound: the keys read suffice only when the k-th is above it and the others\' last', () => {
+    const read: ListHead = { entries: [entry('a', 30), entry('b', 20), entry('c', 10)], whole: false };
+    assert.deepEqual([1, 2, 3].map((k) => keysReadSuffice([read, { entries: [], whole: false, bound: 9 }], k)), [true, true, false]);
+    assert.equal(keysReadSuffice([read, { entries: [], whole: false, bound: 10 }], 2), false);
+    assert.equal(keysReadSuffice([{ ...read, whole: true }, { entries: [], whole: true, bound: 0 }], 3), true);
+  });
+
+  test('a key of a list first known by its bound wins once the bound leaves the top open and the list is read', async () => {
+    const lists = [[entry('a', 30), entry('b', 20), entry('c', 10), entry('x', 1)], [entry('x', 50), entry('a', 1)]];
+    const from = source(lists);
+    const bounded = {
+      ...from,
+      async lists(depth: number): Promise<ListHead[]> {
+        const heads = await from.lists(depth);
+        return from.depths.length === 1 ? [...heads.slice(0, 1), { entries: [], whole: false, bound: 50 }] : heads;
+      },
+    };
+    assert.deepEqual((await topK(bounded, 1)).map(({ key, score }) => `${key} ${score}`), ['x 51']);
+    assert.deepEqual(from.depths, [2, 4]);
   });
 
   test('keys that may not be shown are passed over, and the lists read deeper for the ones that may', async () => {

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, test } from 'node:test';
 import { blocksEndingOn, blocksOf } from '../../src/insights/day-blocks.js';
 import { REPORT_KINDS, report, type ReportKind } from '../../src/insights/reports.js';
 import { lastFinalDay, rollUpOneDay } from '../../src/insights/roll-up.js';
-import type { HourCount, InsightKind, InsightStore, VisitorRegister } from '../../src/store/insights.js';
+import type { HourCount, InsightKind, InsightStore, TotalsQuery, VisitorRegister } from '../../src/store/insights.js';
 import { seededRandom } from '../../bench/load/seeded-random.js';
 import { STORE_KINDS, storesOfEachTest } from '../support/stores.js';
 
@@ -58,18 +58,26 @@ const RANGES = (() => {
   return ranges;
 })();
 
+/** A call to the store: the method's name and its arguments. */
+interface StoreCall {
+  readonly name: string;
+  readonly args: readonly unknown[];
+}
+
 /**
- * `store` with its calls counted in rounds: calls started together (before any of them ends) are one round, as one
- * round trip to a database; a call started after one ended begins the next.
+ * `store` with its calls recorded and counted in rounds: calls started together (before any of them ends) are one
+ * round, as one round trip to a database; a call started after one ended begins the next.
  */
-function roundsCounted(store: InsightStore): { store: InsightStore; rounds: () => number } {
+function roundsCounted(store: InsightStore): { store: InsightStore; rounds: () => number; calls: StoreCall[] } {
   let rounds = 0;
   let endedSinceLastStart = true;
+  const calls: StoreCall[] = [];
   const counted = new Proxy(store, {
     get(target, name, receiver) {
       const value: unknown = Reflect.get(target, name, receiver);
       if (typeof value !== 'function') return value;
       return async (...args: unknown[]) => {
+        calls.push({ name: String(name), args });
         if (endedSinceLastStart) rounds++;
         endedSinceLastStart = false;
         try {
@@ -80,13 +88,50 @@ function roundsCounted(store: InsightStore): { store: InsightStore; rounds: () =
       };
     },
   });
-  return { store: counted, rounds: () => rounds };
+  return { store: counted, rounds: () => rounds, calls };
 }
 
 async function everyReport(store: InsightStore): Promise<unknown[]> {
   const reports: unknown[] = [];
   for (const range of RANGES) for (const kind of Object.keys(REPORT_KINDS) as ReportKind[]) for (const limit of [1, 3, 50]) reports.push({ range, kind, limit, rows: await report(store, kind, range, limit) });
   return reports;
+}
+
+/** 70 days of plays, searches and matches on 12 keys to the day before `LAST`, the lower a key's number the more asked. */
+const LONG_FIRST = LAST - 69;
+
+async function seedLongRange(store: InsightStore, last: readonly HourCount[]): Promise<void> {
+  const counts: HourCount[] = [...last];
+  const registers: VisitorRegister[] = [];
+  for (let day = LONG_FIRST; day < LAST; day++) {
+    for (let number = 0; number < 12; number++) {
+      for (const kind of ['play', 'search', 'match'] as const) {
+        counts.push({ hour: day * 24 + number, kind, key: `key ${number}`, found: kind === 'play' || (day + number) % 3 > 0, count: 12 - number });
+        for (let register = 0; register < 3; register++) registers.push({ day, kind, key: `key ${number}`, register, rank: 1 });
+      }
+    }
+  }
+  await store.addCounts(counts);
+  await store.addVisitors(registers);
+}
+
+/** Every kind's report over the long range, at limits 1, 3 and 50. */
+async function longRangeReports(store: InsightStore): Promise<unknown[]> {
+  const reports: unknown[] = [];
+  for (const kind of Object.keys(REPORT_KINDS) as ReportKind[]) for (const limit of [1, 3, 50]) reports.push({ kind, limit, rows: await report(store, kind, { fromDay: LONG_FIRST, toDay: LAST }, limit) });
+  return reports;
+}
+
+/** Whether the plays report of the long range read the last day's first keys (its totals grouped, no keys asked). */
+async function readsLastDayFirstKeys(store: InsightStore): Promise<{ rows: unknown; headRead: boolean; boundRead: boolean; rounds: number }> {
+  const recorded = roundsCounted(store);
+  const rows = await report(recorded.store, 'plays', { fromDay: LONG_FIRST, toDay: LAST }, 3);
+  return {
+    rows,
+    headRead: recorded.calls.some(({ name, args }) => name === 'totals' && (args[0] as TotalsQuery).keys === undefined),
+    boundRead: recorded.calls.some(({ name }) => name === 'totalBound'),
+    rounds: recorded.rounds(),
+  };
 }
 
 describe('day blocks', () => {
@@ -145,6 +190,36 @@ for (const kind of STORE_KINDS) {
       await report(long.store, 'plays', { fromDay: FIRST, toDay: LAST }, 5);
       // The watermark; the raw days' first keys (beside the blocks' tops); the raw days' visitors (beside the blocks' totals).
       assert.deepEqual({ oneDay: oneDay.rounds(), long: long.rounds() }, { oneDay: 3, long: 3 });
+    });
+
+    test('over a long range the raw day stands for its bound when the blocks decide the top, and is read when they do not', async () => {
+      const store = (await open()).insights;
+      // A quiet last day: each of four keys asked once, in hours of their own.
+      const quiet = ['play', 'search', 'match'].flatMap((kind) => [0, 1, 2, 3].map((number): HourCount => ({ hour: LAST * 24 + number, kind: kind as InsightKind, key: `key ${number}`, found: number % 2 === 0, count: 1 })));
+      await seedLongRange(store, quiet);
+      const raw = await longRangeReports(store);
+      await rollUpAll(store, LAST * DAY_MS + 3_600_000);
+      assert.deepEqual(await longRangeReports(store), raw);
+      // 69 days in blocks: key 2 totals 690, the blocks' sixth keys 7 a day, 483, and the last day's bound 4.
+      const decided = await readsLastDayFirstKeys(store);
+      assert.deepEqual({ ...decided, rows: undefined }, { rows: undefined, headRead: false, boundRead: true, rounds: 3 });
+      assert.deepEqual(
+        (decided.rows as { key: string; count: number }[]).map(({ key, count }) => `${key}: ${count}`),
+        ['key 0: 829', 'key 1: 760', 'key 2: 691'],
+      );
+    });
+
+    test('a key asked only on the raw day, more than any over the long range, is read in its first keys', async () => {
+      const store = (await open()).insights;
+      const busy = ['play', 'search', 'match'].map((kind): HourCount => ({ hour: LAST * 24 + 5, kind: kind as InsightKind, key: 'new', found: kind === 'play', count: 2_000 }));
+      await seedLongRange(store, busy);
+      await store.addVisitors(['search', 'match'].flatMap((kind) => [0, 1, 2].map((register): VisitorRegister => ({ day: LAST, kind: kind as InsightKind, key: 'new', register, rank: 1 }))));
+      const raw = await longRangeReports(store);
+      await rollUpAll(store, LAST * DAY_MS + 3_600_000);
+      assert.deepEqual(await longRangeReports(store), raw);
+      const read = await readsLastDayFirstKeys(store);
+      assert.deepEqual({ headRead: read.headRead, boundRead: read.boundRead }, { headRead: true, boundRead: true });
+      assert.deepEqual((read.rows as { key: string }[]).map(({ key }) => key), ['new', 'key 0', 'key 1']);
     });
 
     test('the roll-up catches up one day a call, from the first day counted, and again changes nothing', async () => {

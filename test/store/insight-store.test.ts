@@ -72,6 +72,26 @@ for (const kind of STORE_KINDS) {
       assert.deepEqual(await store.insights.daily('play', '7', { fromDay: DAY - 1, toDay: DAY - 1 }), [{ day: DAY - 1, count: 6, foundCount: 6 }]);
     });
 
+    test('no key totals more than the bound: each hour kept and day folded adds its highest row times its outcomes', async () => {
+      const store = await open();
+      await store.insights.addCounts([
+        count('search', 'a', 4, true, HOUR + 1),
+        count('search', 'a', 2, false, HOUR + 1),
+        count('search', 'b', 5, true, HOUR + 1),
+        count('search', 'b', 3, true, HOUR + 2),
+        count('search', 'c', 7, false, HOUR - 3 * 24),
+        count('match', 'a', 9, true, HOUR + 1),
+      ]);
+      await store.insights.pruneInsights(HOUR, RANGE.fromDay);
+      const asks = { ...RANGE, kinds: ['search'] as const, notFoundOnly: false };
+      // Hour 1: b's 5 times found and not found; hour 2: 3; the day folded three days ago: 7. The totals: a 6, b 8, c 7.
+      assert.equal(await store.insights.totalBound(asks), 10 + 3 + 7);
+      assert.equal(await store.insights.totalBound({ ...asks, notFoundOnly: true }), 2 + 7);
+      assert.equal(await store.insights.totalBound({ ...asks, kinds: ['search', 'match'] }), 10 + 3 + 7 + 9);
+      assert.equal(await store.insights.totalBound({ ...asks, fromDay: DAY, toDay: DAY }), 10 + 3);
+      assert.equal(await store.insights.totalBound({ ...asks, fromDay: DAY + 1, toDay: DAY + 3 }), 0);
+    });
+
     test('each kind’s daily totals add every key, the hours kept and the days folded, within the range only', async () => {
       const store = await open();
       await store.insights.addCounts([

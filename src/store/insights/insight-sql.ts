@@ -1,4 +1,4 @@
-import type { DayRange, InsightKind, TotalsQuery } from '../insights.js';
+import type { AsksQuery, DayRange, InsightKind, TotalsQuery } from '../insights.js';
 
 /** The two stores' spellings of the few things their SQL differs in. */
 export type Dialect = 'sqlite' | 'postgres';
@@ -56,6 +56,24 @@ function grouped(p: Parameters, dialect: Dialect, query: TotalsQuery): string {
   return `WITH counted AS (${hours} UNION ALL ${days}),
     grouped AS (SELECT kind, key, ${total(dialect, 'count')} AS count, ${total(dialect, 'CASE WHEN found = 1 THEN count ELSE 0 END')} AS found_count
       FROM counted ${askedEnough} GROUP BY kind, key)`;
+}
+
+/**
+ * A count no key's total over a range exceeds: a key's count in one hour (or folded day) of one kind is at most
+ * that hour's highest row times its outcomes (a row per found and not found). Grouped by kind and hour, the
+ * primary key's order, so the rows are read once in order, with no temporary B-tree of every key as `totals` needs.
+ */
+export function totalBoundStatement(dialect: Dialect, query: AsksQuery): Statement {
+  const p = new Parameters(dialect);
+  const gapsOnly = query.notFoundOnly ? 'AND found = 0' : '';
+  const highest = 'MAX(count) * (1 + MAX(found) - MIN(found))';
+  const hours = `SELECT ${highest} AS highest FROM insight_hours
+    WHERE kind ${p.inList(query.kinds)} AND hour >= ${p.value(query.fromDay * 24)} AND hour < ${p.value((query.toDay + 1) * 24)} ${gapsOnly}
+    GROUP BY kind, hour`;
+  const days = `SELECT ${highest} AS highest FROM insight_days
+    WHERE kind ${p.inList(query.kinds)} AND day >= ${p.value(query.fromDay)} AND day <= ${p.value(query.toDay)} ${gapsOnly}
+    GROUP BY kind, day`;
+  return { sql: `SELECT COALESCE(${total(dialect, 'highest')}, 0) AS bound FROM (${hours} UNION ALL ${days}) AS each_hour`, params: p.values };
 }
 
 /** A key's counts per day over a range. */

@@ -1,6 +1,7 @@
 import type { Migration } from '../migration-step.js';
 import type { PostgresQuery } from '../sessions/postgres-sessions.js';
 import type {
+  AsksQuery,
   BlockTotal,
   DailyKeyCounts,
   DayBlock,
@@ -20,7 +21,7 @@ import type {
 } from '../insights.js';
 import { blockTopsStatement, blockTotalsStatement, buildBlockStatement, FIRST_INSIGHT_DAY_SQL, listsOfBlocks, type BlockTotalRow } from './block-sql.js';
 import { POSTGRES_INSIGHT_BLOCKS_SCHEMA } from './sqlite-insights.js';
-import { daySketchesStatement, dailyStatement, dayTotalsStatement, keyDaysStatement, totalsStatement, type DayRow, type TotalRow } from './insight-sql.js';
+import { daySketchesStatement, dailyStatement, dayTotalsStatement, keyDaysStatement, totalBoundStatement, totalsStatement, type DayRow, type TotalRow } from './insight-sql.js';
 
 /** Insights' tables (decisions §21). Hours and days are counted from the Unix epoch, UTC; `found` is 0 or 1. */
 export const INSIGHT_MIGRATION: Migration = {
@@ -178,6 +179,12 @@ export class PostgresInsightStore implements InsightStore, DailyKeyCounts {
     const { sql, params } = totalsStatement('postgres', query);
     const { rows } = await this.query(sql, params);
     return (rows as TotalRow[]).map(({ kind, key, count, found_count }) => ({ kind, key, count, foundCount: found_count }));
+  }
+
+  async totalBound(query: AsksQuery): Promise<number> {
+    const { sql, params } = totalBoundStatement('postgres', query);
+    const { rows } = await this.query(sql, params);
+    return (rows[0] as { bound: number }).bound;
   }
 
   async daily(kind: InsightKind, key: string, range: DayRange): Promise<DayCount[]> {

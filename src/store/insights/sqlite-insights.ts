@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import type {
+  AsksQuery,
   BlockTotal,
   DailyKeyCounts,
   DayBlock,
@@ -18,7 +19,7 @@ import type {
   VisitorRegister,
 } from '../insights.js';
 import { blockTopsStatement, blockTotalsStatement, buildBlockStatement, FIRST_INSIGHT_DAY_SQL, listsOfBlocks, type BlockTotalRow } from './block-sql.js';
-import { daySketchesStatement, dailyStatement, dayTotalsStatement, keyDaysStatement, totalsStatement, type DayRow, type TotalRow } from './insight-sql.js';
+import { daySketchesStatement, dailyStatement, dayTotalsStatement, keyDaysStatement, totalBoundStatement, totalsStatement, type DayRow, type TotalRow } from './insight-sql.js';
 
 /**
  * The roll-up of closed days (decisions §21): each day's totals per kind and key as a block of one day, and
@@ -127,6 +128,11 @@ export class SqliteInsightStore implements InsightStore, DailyKeyCounts {
     const { sql, params } = totalsStatement('sqlite', query);
     const rows = this.db.prepare(sql).all(...params) as TotalRow[];
     return rows.map(({ kind, key, count, found_count }) => ({ kind, key, count, foundCount: found_count }));
+  }
+
+  async totalBound(query: AsksQuery): Promise<number> {
+    const { sql, params } = totalBoundStatement('sqlite', query);
+    return this.db.prepare(sql).pluck().get(...params) as number;
   }
 
   async daySketches(kinds: readonly InsightKind[], keys: readonly string[] | undefined, range: DayRange): Promise<DaySketch[]> {
