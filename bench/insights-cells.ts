@@ -17,7 +17,7 @@
  *
  * Knobs: BENCH_INSIGHTS_ROUNDS (15: one round pair's ratio scatters widely on a shared host, as the cells' table shows, and the median of 9 fell below 0.95x in runs a profile could not explain by counting), BENCH_INSIGHTS_SECONDS (3 per round and side, as bench:signals: shorter rounds drift), BENCH_CONNECTIONS (32),
  * BENCH_INSIGHTS_SLOTS (100000), BENCH_INSIGHTS_DAYS (400), BENCH_INSIGHTS_KEYS_PER_HOUR (500),
- * BENCH_INSIGHTS_REPEATS (5 timed reports per range), BENCH_INSIGHTS_PARTS (`cells,report,flood,torrent` by default),
+ * BENCH_INSIGHTS_REPEATS (21 timed reports per range, alternating with the other: the medians of 5 read 1.30x and 1.64x for one build in two runs), BENCH_INSIGHTS_PARTS (`cells,report,flood,torrent` by default),
  * BENCH_INSIGHTS_PG (the maintenance database through which a throwaway one is made;
  * postgres://postgres@127.0.0.1:5432/postgres; `none` skips PostgreSQL), BENCH_INSIGHTS_ON (`on`; `off` starts
  * the "on" server with insights off too: an A/A run, which shows what the bench itself makes of two like servers).
@@ -50,7 +50,7 @@ const CONNECTIONS = knob('BENCH_CONNECTIONS', 32);
 const SLOTS = knob('BENCH_INSIGHTS_SLOTS', 100_000);
 const DAYS = knob('BENCH_INSIGHTS_DAYS', 400);
 const KEYS_PER_HOUR = knob('BENCH_INSIGHTS_KEYS_PER_HOUR', 500);
-const REPEATS = knob('BENCH_INSIGHTS_REPEATS', 5);
+const REPEATS = knob('BENCH_INSIGHTS_REPEATS', 21);
 const PARTS = (process.env['BENCH_INSIGHTS_PARTS'] ?? 'cells,report,flood,torrent').split(',');
 const MAINTENANCE = process.env['BENCH_INSIGHTS_PG'] ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const INSIGHTS_ON_SIDE = process.env['BENCH_INSIGHTS_ON'] === 'off' ? 'off' : 'on';

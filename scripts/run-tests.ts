@@ -121,9 +121,10 @@ const CONCURRENCY = 3 * availableParallelism();
 const bundled = (source: string) => join(out, source.replace(/\.ts$/, '.mjs'));
 
 /**
- * The long files (scripts/long-test-files.ts) start first, longest first; then the groups of files that share
- * a process (scripts/shared-process-tests.ts; a group's file run alone still runs alone); then the rest in
- * path order.
+ * The groups of files that share a process (scripts/shared-process-tests.ts; a group's file run alone still
+ * runs alone) start first: each runs as long as a long file, and their files wait on little, so they fill
+ * the waits of the long files beside them; after the long files, they would start only once every one had
+ * started. Then the long files (scripts/long-test-files.ts), longest first; then the rest in path order.
  */
 const groups = SHARED_PROCESSES.map((group) => files.filter((file) => group.includes(file))).filter((group) => group.length > 1);
 const sharedEntries = groups.map((group, index) => {
@@ -133,7 +134,7 @@ const sharedEntries = groups.map((group, index) => {
 });
 const alone = files.filter((file) => !groups.some((group) => group.includes(file)));
 const long = LONG_TEST_FILES.filter((file) => alone.includes(file));
-const runnable = [...long.map(bundled), ...sharedEntries, ...alone.filter((file) => !long.includes(file)).map(bundled)];
+const runnable = [...sharedEntries, ...long.map(bundled), ...alone.filter((file) => !long.includes(file)).map(bundled)];
 
 /**
  * The test processes' nice value, inherited by everything they start. The project runs its batch work at 19

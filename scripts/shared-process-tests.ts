@@ -149,15 +149,14 @@ const STORE_FILES = [
 /** Processes the in-process app files are dealt into: in one, they ran for a minute, longer than any other file. */
 const APP_PROCESSES = 3;
 
-/** The groups of files that share a process: the units, then the app files dealt in turn into APP_PROCESSES. */
+/** The groups of files that share a process, the longest first: the store files, the app files dealt in turn into APP_PROCESSES, the units. */
 export const SHARED_PROCESSES: readonly (readonly string[])[] = [
-  UNIT_FILES,
   STORE_FILES,
   ...Array.from({ length: APP_PROCESSES }, (_, group) => IN_PROCESS_APP_FILES.filter((_file, index) => index % APP_PROCESSES === group)),
+  UNIT_FILES,
 ];
 
 export const SHARED_PROCESS_TESTS: ReadonlySet<string> = new Set(SHARED_PROCESSES.flat());
-
 
 /**
  * A shared process's test file, for `files` (sources, with their bundles): it imports the bundles one
