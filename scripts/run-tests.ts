@@ -122,7 +122,7 @@ const bundled = (source: string) => join(out, source.replace(/\.ts$/, '.mjs'));
 
 /**
  * The groups of files that share a process (scripts/shared-process-tests.ts; a group's file run alone still
- * runs alone) start first: each runs as long as a long file, and their files wait on little, so they fill
+ * runs alone) start first: each runs about as long as a long file, and its files are mostly CPU, which fills
  * the waits of the long files beside them; after the long files, they would start only once every one had
  * started. Then the long files (scripts/long-test-files.ts), longest first; then the rest in path order.
  */

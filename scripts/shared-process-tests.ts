@@ -8,9 +8,9 @@
  * command, browser or Redis connection of its own, makes a PostgreSQL database only as test/support/postgres.ts
  * does (one of its own, dropped at its end), changes nothing of the process another file could see
  * (process.env, globals, mocked timers, process.exitCode, listeners), and has no top-level before or after
- * hooks, which would run around every file's tests. Files long in CPU for their
- * own work (property tests over large catalogues, argon2, the fuzzers) are left out: sharing saves only the
- * start-up, and they would lengthen a shared process beyond any other file.
+ * hooks, which would run around every file's tests. Files long in CPU for their own work (property tests over
+ * large catalogues, argon2, the fuzzers) are left out: sharing saves only the start-up, and they would lengthen
+ * a shared process beyond any other file.
  */
 import { pathToFileURL } from 'node:url';
 
@@ -146,7 +146,7 @@ const STORE_FILES = [
   'test/webhooks/delivery.test.ts',
 ];
 
-/** Processes the in-process app files are dealt into: in one, they ran for a minute, longer than any other file. */
+/** Processes the in-process app files are dealt into: in one, the first 33 ran for a minute (loaded), a chain as long as a long file. */
 const APP_PROCESSES = 3;
 
 /** The groups of files that share a process, the longest first: the store files, the app files dealt in turn into APP_PROCESSES, the units. */
