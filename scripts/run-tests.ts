@@ -123,18 +123,32 @@ const bundled = (source: string) => join(out, source.replace(/\.ts$/, '.mjs'));
 /**
  * The groups of files that share a process (scripts/shared-process-tests.ts; a group's file run alone still
  * runs alone) start first: each runs about as long as a long file, and its files are mostly CPU, which fills
- * the waits of the long files beside them; after the long files, they would start only once every one had
- * started. Then the long files (scripts/long-test-files.ts), longest first; then the rest in path order.
+ * the waits of the long files beside them. Then the long files (scripts/long-test-files.ts), longest first;
+ * then the rest in path order.
  */
 const groups = SHARED_PROCESSES.map((group) => files.filter((file) => group.includes(file))).filter((group) => group.length > 1);
-const sharedEntries = groups.map((group, index) => {
-  const entry = join(out, `shared-process-tests-${index + 1}.mjs`);
-  writeFileSync(entry, sharedProcessEntry(group.map((source) => ({ source, bundle: bundled(source) }))));
-  return entry;
-});
 const alone = files.filter((file) => !groups.some((group) => group.includes(file)));
 const long = LONG_TEST_FILES.filter((file) => alone.includes(file));
-const runnable = [...sharedEntries, ...long.map(bundled), ...alone.filter((file) => !long.includes(file)).map(bundled)];
+
+/**
+ * node's runner starts its files in path order whatever order it is given them in (node 20 sorts the list), so
+ * the files that start first are entries in a folder whose paths sort before every bundle's and in the order
+ * wanted (`0-first/01-….mjs`): a group's entry, or one that imports a long file's bundle.
+ */
+const FIRST = '0-first';
+mkdirSync(join(out, FIRST));
+const firstEntry = (position: number, name: string, text: string): string => {
+  const entry = join(out, FIRST, `${String(position + 1).padStart(2, '0')}-${name}.mjs`);
+  writeFileSync(entry, text);
+  return entry;
+};
+const sharedEntries = groups.map((group, index) =>
+  firstEntry(index, `shared-process-tests-${index + 1}`, sharedProcessEntry(group.map((source) => ({ source, bundle: bundled(source) })))),
+);
+const longEntries = long.map((file, index) =>
+  firstEntry(groups.length + index, file.replace(/\.test\.ts$/, '').replaceAll('/', '-'), `import ${JSON.stringify(pathToFileURL(bundled(file)).href)};\n`),
+);
+const runnable = [...sharedEntries, ...longEntries, ...alone.filter((file) => !long.includes(file)).map(bundled)];
 
 /**
  * The test processes' nice value, inherited by everything they start. The project runs its batch work at 19
