@@ -35,6 +35,8 @@ export interface Config {
   readonly redisUrl: string | undefined;
   /** Prefix of every Redis key, so several deployments (or test runs) can share one Redis. */
   readonly redisKeyPrefix: string;
+  /** Longest a Redis round trip may take before this instance counts by itself instead. */
+  readonly redisTimeoutMs: number;
   readonly rateLimit: RateLimitConfig;
   readonly trustProxy: TrustProxy;
   readonly adminToken: string | undefined;
@@ -220,6 +222,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     database: database(env, cwd),
     redisUrl: redis(env),
     redisKeyPrefix: keyPrefix,
+    redisTimeoutMs: integer(env, 'REDIS_TIMEOUT_MS', 1000, 10, 60_000),
     rateLimit: {
       perMinute: integer(env, 'RATE_LIMIT_PER_MINUTE', 100, 1, 1_000_000_000),
       perHour: integer(env, 'RATE_LIMIT_PER_HOUR', 1000, 1, 1_000_000_000),

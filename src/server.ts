@@ -22,13 +22,13 @@ const warnOnStderr: Warn = (error, what) => void process.stderr.write(`slotmoji:
 /** The Redis limiter, whose client is likewise loaded only when `REDIS_URL` is set. */
 async function connectRedisLimiter(config: Config, url: string) {
   const { RedisRateLimiter } = await import('./ratelimit/redis-limiter.js');
-  return RedisRateLimiter.connect({ url, keyPrefix: config.redisKeyPrefix, limits: config.rateLimit });
+  return RedisRateLimiter.connect({ url, keyPrefix: config.redisKeyPrefix, commandTimeoutMs: config.redisTimeoutMs, limits: config.rateLimit });
 }
 
 /** The seats of open change streams in the same Redis, so the cap of streams per client holds across instances. */
 async function connectRedisStreamSeats(config: Config, url: string) {
   const { RedisStreamSeats } = await import('./ratelimit/redis-stream-seats.js');
-  return RedisStreamSeats.connect({ url, keyPrefix: config.redisKeyPrefix });
+  return RedisStreamSeats.connect({ url, keyPrefix: config.redisKeyPrefix, commandTimeoutMs: config.redisTimeoutMs });
 }
 
 tuneV8ForServing();

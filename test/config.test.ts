@@ -10,6 +10,7 @@ describe('loadConfig', () => {
     assert.equal(config.publicBaseUrl, undefined);
     assert.deepEqual(config.database, { kind: 'sqlite', path: '/srv/app/data/slotmoji.db' });
     assert.equal(config.redisUrl, undefined);
+    assert.equal(config.redisTimeoutMs, 1000);
     assert.deepEqual(config.rateLimit, { perMinute: 100, perHour: 1000, perDay: 10000, ipv6Prefix: 56 });
     assert.equal(config.trustProxy, false);
     assert.equal(config.adminToken, undefined);
@@ -41,6 +42,7 @@ describe('loadConfig', () => {
         PUBLIC_BASE_URL: 'https://slots.example/',
         DATABASE_URL: 'postgres://user@db:5432/slots',
         REDIS_URL: 'redis://cache:6379',
+        REDIS_TIMEOUT_MS: '250',
         RATE_LIMIT_PER_MINUTE: '60',
         RATE_LIMIT_PER_HOUR: '600',
         RATE_LIMIT_PER_DAY: '6000',
@@ -59,6 +61,7 @@ describe('loadConfig', () => {
     assert.equal(config.publicBaseUrl, 'https://slots.example');
     assert.deepEqual(config.database, { kind: 'postgres', url: 'postgres://user@db:5432/slots' });
     assert.equal(config.redisUrl, 'redis://cache:6379');
+    assert.equal(config.redisTimeoutMs, 250);
     assert.deepEqual(config.rateLimit, { perMinute: 60, perHour: 600, perDay: 6000, ipv6Prefix: 48 });
     assert.equal(config.trustProxy, true);
     assert.equal(config.adminToken, 'a-very-long-admin-token');
