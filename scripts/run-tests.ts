@@ -110,13 +110,13 @@ try {
 }
 
 /**
- * Files run at once: three times the cores. A test file spends about half its time waiting (for the servers
- * and browsers it starts, for PostgreSQL, Redis and timers). One run each on one two-core host, 2026-11-29
- * (not alternated, so a guide rather than a result): two per core used 383 s of CPU in 281 s; three 361 s
- * in 259 s; four 369 s in 263 s, the disk then the limit (backup/refusals, which writes some 400 MB, took
- * 167 s against 110 s at three).
+ * Files run at once: two and a half times the cores, rounded up. A test file spends much of its time waiting
+ * (for the servers and browsers it starts, for PostgreSQL, Redis and timers), yet with the shared processes
+ * the host is busy all through a run, and each file more at once only adds contention: its polls and retries
+ * spin longer. Alternated full runs on one two-core host, 2026-11-29 (two rounds; wall s / user+sys CPU s):
+ * four at once 184 / 253 and 168 / 226, five 183 / 251 and 162 / 221, six 193 / 269 and 172 / 238.
  */
-const CONCURRENCY = 3 * availableParallelism();
+const CONCURRENCY = Math.ceil(2.5 * availableParallelism());
 
 const bundled = (source: string) => join(out, source.replace(/\.ts$/, '.mjs'));
 
