@@ -107,6 +107,8 @@ describe('loadConfig', () => {
     ['PUBLIC_BASE_URL', { PUBLIC_BASE_URL: 'ftp://x' }],
     ['DATABASE_URL', { DATABASE_URL: 'mysql://x/y' }],
     ['REDIS_URL', { REDIS_URL: 'http://cache' }],
+    ['REDIS_TIMEOUT_MS', { REDIS_TIMEOUT_MS: '9' }],
+    ['REDIS_TIMEOUT_MS', { REDIS_TIMEOUT_MS: 'one second' }],
     ['TRUST_PROXY', { TRUST_PROXY: 'maybe' }],
     ['TRUST_PROXY', { TRUST_PROXY: 'yes' }],
     ['TRUST_PROXY', { TRUST_PROXY: '-1' }],
