@@ -106,6 +106,8 @@ async function freshSnapshot(app: FastifyInstance): Promise<{ latest: number; te
 async function followFeed(app: FastifyInstance, mirror: Mirror, done: () => boolean): Promise<void> {
   await mirror.load(app, HOST);
   for (;;) {
+    // Asked before the page: a page asked for while the last write commits may not hold it yet.
+    const writesOver = done();
     const answer = await app.inject({ url: `/api/changes?after=${mirror.sequence}&limit=1000`, headers: { host: HOST } });
     if (answer.statusCode === 410) {
       await mirror.load(app, HOST);
@@ -119,7 +121,7 @@ async function followFeed(app: FastifyInstance, mirror: Mirror, done: () => bool
         break;
       }
     }
-    if (done() && mirror.sequence === page.latest && page.changes.length === 0) return;
+    if (writesOver && mirror.sequence === page.latest && page.changes.length === 0) return;
     if (page.changes.length === 0) await new Promise((resolve) => setTimeout(resolve, 5));
   }
 }
