@@ -17,12 +17,13 @@
  * paths built from it (the project's root, artifacts/) are the same as through tsx.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { availableParallelism, setPriority } from 'node:os';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, statfsSync, writeFileSync } from 'node:fs';
+import { availableParallelism, setPriority, tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build, stop, type Plugin } from 'esbuild';
 import { PROGRAMS, PROGRAMS_VARIABLE } from '../test/support/programs.js';
+import { DISK_TEMPORARY_VARIABLE } from '../test/support/temporary.js';
 import { LONG_TEST_FILES } from './long-test-files.js';
 import { SHARED_PROCESSES, SHARED_PROCESS_TESTS, sharedProcessEntry } from './shared-process-tests.js';
 
@@ -161,13 +162,29 @@ const runnable = [...sharedEntries, ...longEntries, ...alone.filter((file) => !l
 const TEST_NICENESS = 18;
 setPriority(TEST_NICENESS);
 
+/** statfs's type of a tmpfs: a file system in memory. */
+const TMPFS_MAGIC = 0x01021994;
+const MEMORY_FOLDER = '/dev/shm';
+
+/**
+ * The folder the tests' temporary files go in (`TMPDIR`, which `os.tmpdir()` and Chromium read): one of
+ * this run's own in memory when the host has a tmpfs, removed with whatever the tests left in it. SQLite
+ * commits with `synchronous = FULL`, so on a disk every write the tests make (by the thousand) waits on an
+ * fsync, which cost the whole machine kernel time beyond the processes' own. Nothing a test can observe
+ * depends on the fsync: a killed process's committed writes are in the file either way, and a machine that
+ * loses its power is out of any test's reach. What must share the checkout's disk (a copy hard-linked to its
+ * node_modules) asks for the folder on disk by another name (test/support/temporary.ts).
+ */
+const temporaryFolder = existsSync(MEMORY_FOLDER) && statfsSync(MEMORY_FOLDER).type === TMPFS_MAGIC ? mkdtempSync(join(MEMORY_FOLDER, 'slotmoji-tests-')) : undefined;
+
 const runner = spawn(process.execPath, ['--test', `--test-concurrency=${CONCURRENCY}`, `--test-reporter=${bundled(REPORTER)}`, '--test-reporter-destination=stdout', ...runnable], {
   cwd: ROOT,
-  env: { ...process.env, [PROGRAMS_VARIABLE]: out },
+  env: { ...process.env, [PROGRAMS_VARIABLE]: out, ...(temporaryFolder === undefined ? {} : { TMPDIR: temporaryFolder, [DISK_TEMPORARY_VARIABLE]: tmpdir() }) },
   stdio: 'inherit',
 });
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => runner.kill(signal));
 runner.once('exit', (code, signal) => {
   removeBundles();
+  if (temporaryFolder !== undefined) rmSync(temporaryFolder, { recursive: true, force: true });
   process.exitCode = code ?? (signal === null ? 1 : 128);
 });

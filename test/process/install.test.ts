@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { execFileSync, spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { freePort } from '../support/process.js';
+import { diskTemporaryFolder } from '../support/temporary.js';
 import { eventually } from '../support/wait.js';
 
 interface Run {
@@ -28,7 +28,7 @@ function builtCommands(scripts: Readonly<Record<string, string>>): [script: stri
  * of a second `npm ci` from the same lock file (which would compile better-sqlite3 again).
  */
 describe('an install pruned of the build tools', { timeout: 240_000 }, () => {
-  const copy = mkdtempSync(join(tmpdir(), 'slotmoji-install-'));
+  const copy = mkdtempSync(join(diskTemporaryFolder(), 'slotmoji-install-'));
   const database = join(copy, 'catalogue.db');
   const scripts = (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> }).scripts;
 
