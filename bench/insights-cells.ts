@@ -15,7 +15,7 @@
  *
  *   flock /tmp/slotmoji-bench.lock npm run bench:insights-cells
  *
- * Knobs: BENCH_INSIGHTS_ROUNDS (15: one round pair's ratio scatters widely on a shared host, as the cells' table shows, and the median of 9 fell below 0.95x in runs a profile could not explain by counting), BENCH_INSIGHTS_SECONDS (3 per round and side, as bench:signals: shorter rounds drift), BENCH_CONNECTIONS (32),
+ * Knobs: BENCH_INSIGHTS_ROUNDS (31: one round pair's ratio scatters widely on a shared host, as the cells' table shows; the median of 9 fell below 0.95x in runs a profile could not explain by counting, and on an AMD host on 2026-11-30 the median of 15 read 1.079x for slug between two like servers and 0.939x insights on against off, where 31 read 1.028x), BENCH_INSIGHTS_SECONDS (3 per round and side, as bench:signals: shorter rounds drift), BENCH_CONNECTIONS (32),
  * BENCH_INSIGHTS_SLOTS (100000), BENCH_INSIGHTS_DAYS (400), BENCH_INSIGHTS_KEYS_PER_HOUR (500),
  * BENCH_INSIGHTS_REPEATS (21 timed reports per range, alternating with the other: the medians of 5 read 1.30x and 1.64x for one build in two runs), BENCH_INSIGHTS_PARTS (`cells,report,flood,torrent` by default),
  * BENCH_INSIGHTS_PG (the maintenance database through which a throwaway one is made;
@@ -44,7 +44,7 @@ import { startSlotmoji, type SlotmojiServer } from './servers/slotmoji-server.js
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const knob = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
-const ROUNDS = knob('BENCH_INSIGHTS_ROUNDS', 15);
+const ROUNDS = knob('BENCH_INSIGHTS_ROUNDS', 31);
 const SECONDS = knob('BENCH_INSIGHTS_SECONDS', 3);
 const CONNECTIONS = knob('BENCH_CONNECTIONS', 32);
 const SLOTS = knob('BENCH_INSIGHTS_SLOTS', 100_000);
