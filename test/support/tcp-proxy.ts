@@ -12,6 +12,8 @@ export interface TcpProxy {
   cutOn(marker: string): void;
   /** Relays again. */
   restore(): void;
+  /** Holds each of the server's answers `ms` before relaying it, in order: a server slow to answer. */
+  delayAnswers(ms: number): void;
   close(): Promise<void>;
 }
 
@@ -19,6 +21,7 @@ export async function startTcpProxy(targetPort: number, targetHost = '127.0.0.1'
   const open = new Set<Socket>();
   let up = true;
   let marker: string | undefined;
+  let answerDelayMs = 0;
   const cut = () => {
     up = false;
     marker = undefined;
@@ -44,7 +47,10 @@ export async function startTcpProxy(targetPort: number, targetHost = '127.0.0.1'
       if (marker !== undefined && chunk.includes(marker)) cut();
       else upstream.write(chunk);
     });
-    upstream.pipe(client);
+    upstream.on('data', (chunk: Buffer) => {
+      if (answerDelayMs === 0) client.write(chunk);
+      else setTimeout(() => client.write(chunk), answerDelayMs);
+    });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address();
@@ -57,6 +63,9 @@ export async function startTcpProxy(targetPort: number, targetHost = '127.0.0.1'
     },
     restore() {
       up = true;
+    },
+    delayAnswers(ms) {
+      answerDelayMs = ms;
     },
     async close() {
       cut();

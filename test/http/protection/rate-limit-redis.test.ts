@@ -7,7 +7,8 @@ import type { LightMyRequestResponse } from 'fastify';
 import { RedisRateLimiter } from '../../../src/ratelimit/redis-limiter.js';
 import { startTestApp, type TestApp } from '../../support/app.js';
 import { freePort, startServer } from '../../support/process.js';
-import { deleteKeys, REDIS_URL, startRedisServer, testKeyPrefix } from '../../ratelimit/redis-support.js';
+import { deleteKeys, keysUnder, REDIS_URL, startRedisServer, testKeyPrefix } from '../../ratelimit/redis-support.js';
+import { startTcpProxy } from '../../support/tcp-proxy.js';
 import { within } from '../../support/wait.js';
 
 const START = Date.UTC(2030, 0, 1, 12, 0, 10);
@@ -111,6 +112,24 @@ describe('rate limits in Redis across server processes', () => {
     } finally {
       await Promise.all([one.stop(), two.stop()]);
     }
+  });
+
+  it('waits on a Redis slower than a second as long as REDIS_TIMEOUT_MS says, counting there', async () => {
+    // Each answer of Redis 1.2 s late: past the 1 s default, within the 10 s set here.
+    const slow = await startTcpProxy(6379);
+    slow.delayAnswers(1200);
+    const slowPrefix = `${prefix}:slow`;
+    const server = await startServer({ ...env('slow.db', `redis://127.0.0.1:${slow.port}`), REDIS_KEY_PREFIX: slowPrefix, REDIS_TIMEOUT_MS: '10000' });
+    try {
+      const response = await fetch(`${server.url}/api/slots?limit=1`);
+      assert.equal(response.status, 200);
+      assert.equal(response.headers.get('x-ratelimit-remaining'), '6');
+      assert.ok(Object.keys(await keysUnder(REDIS_URL, slowPrefix)).length > 0, 'counted in Redis');
+    } finally {
+      assert.equal(await server.stop(), 0);
+      await slow.close();
+    }
+    assert.doesNotMatch(server.output(), /Redis unreachable/, server.output());
   });
 
   it('starts and answers without Redis, with one warning in its log for each thing counted there', async () => {
