@@ -12,7 +12,7 @@ export interface TcpProxy {
   cutOn(marker: string): void;
   /** Relays again. */
   restore(): void;
-  /** Holds each of the server's answers `ms` before relaying it, in order: a server slow to answer. */
+  /** Holds each of the server's answers `ms` before relaying it, on the connections opened from now on: a server slow to answer. */
   delayAnswers(ms: number): void;
   close(): Promise<void>;
 }
@@ -47,9 +47,15 @@ export async function startTcpProxy(targetPort: number, targetHost = '127.0.0.1'
       if (marker !== undefined && chunk.includes(marker)) cut();
       else upstream.write(chunk);
     });
+    const delayMs = answerDelayMs;
+    if (delayMs === 0) {
+      upstream.pipe(client);
+      return;
+    }
     upstream.on('data', (chunk: Buffer) => {
-      if (answerDelayMs === 0) client.write(chunk);
-      else setTimeout(() => client.write(chunk), answerDelayMs);
+      setTimeout(() => {
+        if (!client.destroyed) client.write(chunk);
+      }, delayMs);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
