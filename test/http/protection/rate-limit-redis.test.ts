@@ -116,7 +116,7 @@ describe('rate limits in Redis across server processes', () => {
 
   it('waits on a Redis slower than a second as long as REDIS_TIMEOUT_MS says, counting there', async () => {
     // Each answer of Redis 1.2 s late: past the 1 s default, within the 10 s set here.
-    const slow = await startTcpProxy(6379);
+    const slow = await startTcpProxy(Number(new URL(REDIS_URL).port));
     slow.delayAnswers(1200);
     const slowPrefix = `${prefix}:slow`;
     const server = await startServer({ ...env('slow.db', `redis://127.0.0.1:${slow.port}`), REDIS_KEY_PREFIX: slowPrefix, REDIS_TIMEOUT_MS: '10000' });
