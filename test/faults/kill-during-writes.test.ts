@@ -11,7 +11,13 @@ import { SMALL_CATALOGUE, slotFields } from '../support/fixtures.js';
 import { startServer } from '../support/process.js';
 
 const WRITES = 50;
-/** The kill comes once this many creations have been confirmed, with the rest still in flight. */
+/**
+ * Writers in parallel, each sending its next write when the last is answered. Fired all at once, the writes could
+ * all be done before the kill lands (a fast disk, a client held off the CPU); with the writers, the server never
+ * holds more than this many, so the burst always outlasts the kill.
+ */
+const WRITERS = 5;
+/** The kill comes once this many creations have been confirmed, with the rest still to come. */
 const KILL_AFTER = 10;
 
 /** A slot's fields without what the service assigns (id, url, timestamps). */
@@ -46,28 +52,37 @@ describe('SIGKILL during a burst of admin writes (SQLite, real server process), 
     const server = await startServer(env);
     const confirmed = new Map<string, Slot>();
     let killed: Promise<void> | undefined;
-    const outcomes = await Promise.all(
-      sent.map(async (fields) => {
-        try {
-          const response = await fetch(`${server.url}/api/admin/slots`, {
-            method: 'POST',
-            headers: { ...AUTH, 'content-type': 'application/json' },
-            body: JSON.stringify(fields),
-          });
-          const body = await response.text();
-          if (response.status !== 201) return `status ${response.status}: ${body}`;
-          confirmed.set(fields.name, JSON.parse(body) as Slot);
-          if (confirmed.size === KILL_AFTER) killed ??= server.kill();
-          return 'confirmed';
-        } catch {
-          return 'lost';
+    const outcomes: string[] = [];
+    const unsent = [...sent];
+    const write = async (fields: (typeof sent)[number]): Promise<string> => {
+      try {
+        const response = await fetch(`${server.url}/api/admin/slots`, {
+          method: 'POST',
+          headers: { ...AUTH, 'content-type': 'application/json' },
+          body: JSON.stringify(fields),
+        });
+        const body = await response.text();
+        if (response.status !== 201) return `status ${response.status}: ${body}`;
+        confirmed.set(fields.name, JSON.parse(body) as Slot);
+        if (confirmed.size === KILL_AFTER) killed ??= server.kill();
+        return 'confirmed';
+      } catch {
+        return 'lost';
+      }
+    };
+    await Promise.all(
+      Array.from({ length: WRITERS }, async () => {
+        for (let fields = unsent.shift(); fields !== undefined; fields = unsent.shift()) {
+          const outcome = await write(fields);
+          outcomes.push(outcome);
+          if (outcome === 'lost') return;
         }
       }),
     );
     await (killed ?? server.kill());
     assert.deepEqual(outcomes.filter((outcome) => outcome !== 'confirmed' && outcome !== 'lost'), [], 'every answer was a 201');
     assert.ok(confirmed.size >= KILL_AFTER, `${confirmed.size} confirmed`);
-    assert.ok(outcomes.includes('lost'), 'the kill came while writes were still in flight');
+    assert.ok(outcomes.includes('lost'), 'the kill came while writes were still being sent');
 
     const integrity = new Database(path, { readonly: true });
     try {
