@@ -17,11 +17,13 @@
  * paths built from it (the project's root, artifacts/) are the same as through tsx.
  */
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, statfsSync, writeFileSync } from 'node:fs';
 import { availableParallelism, setPriority, tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build, stop, type Plugin } from 'esbuild';
+import { DATABASE_PREFIX_VARIABLE, dropRunDatabases } from '../test/support/postgres.js';
 import { PROGRAMS, PROGRAMS_VARIABLE } from '../test/support/programs.js';
 import { DISK_TEMPORARY_VARIABLE } from '../test/support/temporary.js';
 import { LONG_TEST_FILES } from './long-test-files.js';
@@ -177,9 +179,17 @@ const MEMORY_FOLDER = '/dev/shm';
  */
 const temporaryFolder = existsSync(MEMORY_FOLDER) && statfsSync(MEMORY_FOLDER).type === TMPFS_MAGIC ? mkdtempSync(join(MEMORY_FOLDER, 'slotmoji-tests-')) : undefined;
 
+/** The run's PostgreSQL databases are named under it: a process reuses those its tests are done with (test/support/postgres.ts). */
+const databasePrefix = `slotmoji_run_${randomBytes(4).toString('hex')}`;
+
 const runner = spawn(process.execPath, ['--test', `--test-concurrency=${CONCURRENCY}`, `--test-reporter=${bundled(REPORTER)}`, '--test-reporter-destination=stdout', ...runnable], {
   cwd: ROOT,
-  env: { ...process.env, [PROGRAMS_VARIABLE]: out, ...(temporaryFolder === undefined ? {} : { TMPDIR: temporaryFolder, [DISK_TEMPORARY_VARIABLE]: tmpdir() }) },
+  env: {
+    ...process.env,
+    [PROGRAMS_VARIABLE]: out,
+    [DATABASE_PREFIX_VARIABLE]: databasePrefix,
+    ...(temporaryFolder === undefined ? {} : { TMPDIR: temporaryFolder, [DISK_TEMPORARY_VARIABLE]: tmpdir() }),
+  },
   stdio: 'inherit',
 });
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => runner.kill(signal));
@@ -187,4 +197,6 @@ runner.once('exit', (code, signal) => {
   removeBundles();
   if (temporaryFolder !== undefined) rmSync(temporaryFolder, { recursive: true, force: true });
   process.exitCode = code ?? (signal === null ? 1 : 128);
+  // A warning, not a failure: a run of files that need no PostgreSQL passes on a machine without one.
+  dropRunDatabases(databasePrefix).catch((error: unknown) => console.error(`could not drop the run's databases (${databasePrefix}_…): ${String(error)}`));
 });

@@ -142,6 +142,7 @@ const STORE_FILES = [
   'test/store/schema-upgrade.test.ts',
   'test/store/session-store.test.ts',
   'test/store/store-ping.test.ts',
+  'test/store/test-databases.test.ts',
   'test/webhooks/admin-routes.test.ts',
   'test/webhooks/delivery.test.ts',
 ];

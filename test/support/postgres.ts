@@ -1,10 +1,20 @@
 import { randomBytes } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 
 const HOST = '127.0.0.1';
 const PORT = 5432;
 /** The maintenance database through which test databases are made and dropped. */
 const MAINTENANCE_URL = `postgres://postgres@${HOST}:${PORT}/postgres`;
+
+/**
+ * Set by scripts/run-tests.ts to a name prefix of the run's own. Under it a process keeps the databases its
+ * tests are done with, emptied, for its next tests, and the runner drops what is left when the run ends.
+ */
+export const DATABASE_PREFIX_VARIABLE = 'SLOTMOJI_TEST_DATABASE_PREFIX';
+
+/** How long an emptying waits for the sessions it ended to go before it drops the database instead. */
+const SESSIONS_GONE_MS = 10_000;
 
 export interface TestDatabase {
   readonly name: string;
@@ -16,27 +26,80 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-async function maintenance(sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: MAINTENANCE_URL });
+async function query(url: string, sql: string, values: readonly unknown[] = []): Promise<pg.QueryResult> {
+  const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    await client.query(sql);
+    return await client.query(sql, [...values]);
   } finally {
     await client.end();
   }
 }
 
-/** A throwaway database of its own on the real PostgreSQL, so runs never share state. */
-export async function createTestDatabase(): Promise<TestDatabase> {
-  const name = `slotmoji_test_${randomBytes(6).toString('hex')}`;
-  await maintenance(`CREATE DATABASE ${name}`);
-  const urlVia = (port: number) => `postgres://postgres@${HOST}:${port}/${name}`;
-  return {
-    name,
-    url: urlVia(PORT),
-    urlVia,
-    drop: () => maintenance(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+const maintenance = (sql: string, values: readonly unknown[] = []) => query(MAINTENANCE_URL, sql, values);
+const urlOf = (name: string, port = PORT) => `postgres://postgres@${HOST}:${port}/${name}`;
+const newName = (prefix: string) => `${prefix}_${randomBytes(6).toString('hex')}`;
+
+/** This process's emptied databases by prefix, ready for its next test. */
+const emptied = new Map<string, string[]>();
+
+/**
+ * Empties a database its test is done with, as a new database is, under a new name. `CREATE DATABASE`
+ * copies the template's files and writes them to the WAL: twice the machine time of this. The sessions are
+ * cut first and the database renamed, so that whatever of the last test still reconnects finds no database
+ * by that name, as after a drop, and never the next test's data.
+ */
+async function empty(name: string, prefix: string): Promise<string | undefined> {
+  await maintenance(`ALTER DATABASE ${name} ALLOW_CONNECTIONS false`);
+  const deadline = Date.now() + SESSIONS_GONE_MS;
+  for (;;) {
+    const { rows } = await maintenance('SELECT count(pg_terminate_backend(pid))::int AS sessions FROM pg_stat_activity WHERE datname = $1', [name]);
+    if ((rows[0] as { sessions: number }).sessions === 0) break;
+    if (Date.now() > deadline) return undefined;
+    await sleep(10);
+  }
+  const renamed = newName(prefix);
+  await maintenance(`ALTER DATABASE ${name} RENAME TO ${renamed}`);
+  await maintenance(`ALTER DATABASE ${renamed} ALLOW_CONNECTIONS true`);
+  // The public schema as template1 has it.
+  await query(
+    urlOf(renamed),
+    `DROP SCHEMA public CASCADE; CREATE SCHEMA public AUTHORIZATION pg_database_owner; GRANT USAGE ON SCHEMA public TO PUBLIC; COMMENT ON SCHEMA public IS 'standard public schema'`,
+  );
+  return renamed;
+}
+
+/**
+ * A database of its own on the real PostgreSQL, empty as a new one, so tests never share state. Under a
+ * prefix (the suite's run gives one) it is one this process emptied after an earlier test when there is
+ * one (see `empty`), and its drop empties it for the next; without, it is made and dropped.
+ */
+export async function createTestDatabase(prefix = process.env[DATABASE_PREFIX_VARIABLE]): Promise<TestDatabase> {
+  const ready = prefix === undefined ? undefined : emptied.get(prefix);
+  let name = ready?.pop();
+  if (name === undefined) {
+    name = newName(prefix ?? 'slotmoji_test');
+    await maintenance(`CREATE DATABASE ${name}`);
+  }
+  const database = name;
+  let dropped: Promise<void> | undefined;
+  const drop = async () => {
+    const renamed = prefix === undefined ? undefined : await empty(database, prefix);
+    if (prefix === undefined || renamed === undefined) await maintenance(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+    else emptied.set(prefix, [...(emptied.get(prefix) ?? []), renamed]);
   };
+  return {
+    name: database,
+    url: urlOf(database),
+    urlVia: (port) => urlOf(database, port),
+    drop: () => (dropped ??= drop()),
+  };
+}
+
+/** Drops every database named under `prefix`: what a run's processes left emptied. */
+export async function dropRunDatabases(prefix: string): Promise<void> {
+  const { rows } = await maintenance("SELECT datname FROM pg_database WHERE starts_with(datname, $1 || '_')", [prefix]);
+  for (const { datname } of rows as { datname: string }[]) await maintenance(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
 }
 
 export const POSTGRES_PORT = PORT;
