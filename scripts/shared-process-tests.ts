@@ -40,6 +40,7 @@ const UNIT_FILES = [
   'test/docs/architecture.test.ts',
   'test/docs/configuration.test.ts',
   'test/docs/decisions.test.ts',
+  'test/docs/durability.test.ts',
   'test/docs/limits.test.ts',
   'test/docs/links.test.ts',
   'test/emoji/emoji.test.ts',

@@ -8,6 +8,13 @@ import { Worker } from 'node:worker_threads';
  */
 export const LOG_PAGES_LIMIT = 1000;
 /**
+ * The log's length in bytes at SQLite's threshold and its default page size. Until the log first
+ * reaches it there is nothing SQLite would have copied at commit, and no thread is started: most
+ * processes that write write little (a server's daily secret, an operator's edits), and starting one
+ * costs a V8 isolate, some 80 ms of CPU. The close copies what a short log holds.
+ */
+export const THREAD_START_LOG_BYTES = LOG_PAGES_LIMIT * 4096;
+/**
  * How much the log file may grow while one checkpoint runs: past it, commits outpace the thread (a
  * stream of them, on a core the main thread keeps busy), and the writer catches up itself.
  */
@@ -71,8 +78,8 @@ parentPort.on('message', (request) => {
  * that takes the log past 1,000 pages: for a 100,000-slot import, copying some 130 MB into the
  * database file before the import could answer (bench/history/2026-11-25.md). Durability does not
  * wait on a checkpoint: a commit is on disk once the log is synced. One checkpoint runs at a time;
- * commits meanwhile ask for one more. The thread starts with the first commit, so a process that
- * never writes never has one. Any error stops it for good: the writer then checkpoints as SQLite
+ * commits meanwhile ask for one more. The thread starts with the first commit that finds the log at
+ * SQLite's threshold, so a process that writes less never has one. Any error stops it for good: the writer then checkpoints as SQLite
  * does by default, which is safe, where retrying a failing copy forever would not be.
  */
 export class SqliteCheckpointer {
@@ -98,6 +105,8 @@ export class SqliteCheckpointer {
   /** After a commit: the log has grown. A thread that cannot start is reported through `onFailure`, not thrown. */
   request(): void {
     if (this.stopped) return;
+    // Before the first checkpoint nothing has started the log over: the file's size is the log's length.
+    if (this.worker === undefined && this.logBytes() < THREAD_START_LOG_BYTES) return;
     if (this.running) {
       this.wanted = true;
       // One commit past the bound on its own (an import) is the thread's to copy: growth counts from

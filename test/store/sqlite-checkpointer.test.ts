@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { setTimeout as pause } from 'node:timers/promises';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import Database from 'better-sqlite3';
-import { BEHIND_LOG_GROWTH_BYTES, LOG_PAGES_LIMIT, SqliteCheckpointer } from '../../src/store/sqlite-checkpointer.js';
+import { BEHIND_LOG_GROWTH_BYTES, LOG_PAGES_LIMIT, SqliteCheckpointer, THREAD_START_LOG_BYTES } from '../../src/store/sqlite-checkpointer.js';
 import { SqliteStore } from '../../src/store/sqlite.js';
 import { slotFields, TEST_ACTOR } from '../support/fixtures.js';
 import { rowsInFileAlone } from '../support/sqlite-file.js';
@@ -17,14 +17,14 @@ const ROWS = 6000;
 const QUIET_MS = 1000;
 
 /** A WAL database whose commits never checkpoint: what they write stays in the log until someone copies it. */
-function uncheckpointed(path: string): Database.Database {
+function uncheckpointed(path: string, rows = ROWS): Database.Database {
   const db = new Database(path);
   db.pragma('journal_mode = WAL');
   db.pragma('wal_autocheckpoint = 0');
   db.exec('CREATE TABLE filler (text TEXT NOT NULL)');
   const insert = db.prepare('INSERT INTO filler (text) VALUES (?)');
   db.transaction(() => {
-    for (let row = 0; row < ROWS; row++) insert.run('x'.repeat(1000));
+    for (let row = 0; row < rows; row++) insert.run('x'.repeat(1000));
   })();
   return db;
 }
@@ -79,6 +79,28 @@ describe('SqliteCheckpointer', () => {
       checkpointer.request();
       await eventually(() => statSync(`${path}-wal`).size === 0, 10_000, 'the checkpoint thread to copy and empty the log');
       assert.equal(fillerInFile(path), ROWS);
+    } finally {
+      await checkpointer.close();
+      db.close();
+    }
+  });
+
+  it('starts no thread while the log is shorter than SQLite lets one grow, and one once it is not', async () => {
+    const path = join(dir, 'short.db');
+    const short = 100;
+    const db = uncheckpointed(path, short);
+    const checkpointer = new SqliteCheckpointer(path, (error) => assert.fail(error));
+    try {
+      assert.ok(logBytes(path) < THREAD_START_LOG_BYTES, 'the log is short');
+      checkpointer.request();
+      await pause(QUIET_MS);
+      assert.equal(fillerInFile(path), 0, 'the rows are still in the log only');
+      const insert = db.prepare('INSERT INTO filler (text) VALUES (?)');
+      db.transaction(() => {
+        for (let row = short; row < ROWS; row++) insert.run('x'.repeat(1000));
+      })();
+      checkpointer.request();
+      await eventually(() => fillerInFile(path) === ROWS, 10_000, 'the checkpoint thread to copy the log once it is long');
     } finally {
       await checkpointer.close();
       db.close();
@@ -152,7 +174,10 @@ describe('SqliteCheckpointer', () => {
 
   it('reports a thread that cannot open the database, once, with SQLite\'s code, and is quiet after', async () => {
     const failures: Error[] = [];
-    const checkpointer = new SqliteCheckpointer(join(dir, 'nothing.db'), (error) => failures.push(error));
+    const path = join(dir, 'nothing.db');
+    // A log long enough to start the thread, beside no database for it to open.
+    writeFileSync(`${path}-wal`, Buffer.alloc(THREAD_START_LOG_BYTES));
+    const checkpointer = new SqliteCheckpointer(path, (error) => failures.push(error));
     checkpointer.request();
     await eventually(() => failures.length > 0, 10_000, 'the failure to be reported');
     checkpointer.request();
@@ -164,18 +189,25 @@ describe('SqliteCheckpointer', () => {
   });
 });
 
+/** Slots enough, with descriptions long enough, to take a store's log past the thread's threshold in one import. */
+const longImport = (count: number) => Array.from({ length: count }, (_, index) => slotFields({ name: `Slot ${index + 1}`, description: 'd'.repeat(1900) }));
+
 describe('SqliteStore with its checkpoint thread', () => {
   const dir = mkdtempSync(join(tmpdir(), 'slotmoji-store-checkpoint-'));
   after(() => rmSync(dir, { recursive: true, force: true }));
 
-  it('has what it commits copied into the database file while it stays open', async () => {
+  it('has what it commits copied into the database file while it stays open, once its log has been long', async () => {
     const path = join(dir, 'catalogue.db');
     const store = new SqliteStore(path, { onCheckpointError: (error) => assert.fail(String(error)) });
     try {
       await store.migrate();
-      const slots = Array.from({ length: 1500 }, (_, index) => slotFields({ name: `Slot ${index + 1}` }));
+      await store.createSlot(slotFields({ name: 'Small Write' }), T0, TEST_ACTOR);
+      await pause(QUIET_MS);
+      assert.equal(rowsInFileAlone(path, 'slots') ?? 0, 0, 'a short log is left to the close');
+      const slots = longImport(2500);
       await store.replaceCatalogue(slots, { fruit: ['🍒'] }, T0, TEST_ACTOR);
-      await eventually(() => rowsInFileAlone(path, 'slots') === 1500, 10_000, 'the import to be checkpointed');
+      assert.ok(logBytes(path) >= THREAD_START_LOG_BYTES, 'the import took the log past the threshold');
+      await eventually(() => rowsInFileAlone(path, 'slots') === slots.length, 10_000, 'the import to be checkpointed');
       const { record } = await store.createSlot(slotFields({ name: 'One More Slot' }), T0, TEST_ACTOR);
       await eventually(() => rowsInFileAlone(path, 'slots', `id = ${record.id}`) === 1, 10_000, 'the new slot to be checkpointed');
     } finally {
@@ -190,14 +222,15 @@ describe('SqliteStore with its checkpoint thread', () => {
       await store.migrate();
       // ~25 MB of log: past the growth that makes a writer copy the log itself, were one large commit taken for a stream.
       const slots = Array.from({ length: 12_000 }, (_, index) => slotFields({ name: `Slot ${index + 1}`, description: 'z'.repeat(1900) }));
-      // The write starts the thread and its checkpoint. The test waits for that checkpoint without
-      // yielding, so the store cannot hear it end and takes it as running through the import, while
-      // the thread, idle, has no request that could copy the import before the look below.
-      await store.createSlot(slotFields({ name: 'First Slot' }), T0, TEST_ACTOR);
-      waitWithoutYielding(() => rowsInFileAlone(path, 'slots') === 1, 20_000, 'the first write to be checkpointed');
+      // The first import, past the threshold, starts the thread and its checkpoint. The test waits for
+      // that checkpoint without yielding, so the store cannot hear it end and takes it as running through
+      // the second import, while the thread, idle, has no request that could copy it before the look below.
+      const first = longImport(2500);
+      await store.replaceCatalogue(first, { fruit: ['🍒'] }, T0, TEST_ACTOR);
+      waitWithoutYielding(() => rowsInFileAlone(path, 'slots') === first.length, 20_000, 'the first import to be checkpointed');
       await store.replaceCatalogue(slots, { fruit: ['🍒'] }, T0, TEST_ACTOR);
       // The thread's copy of the import has not even been asked for; a writer copying it would leave 12,000 rows.
-      assert.ok((rowsInFileAlone(path, 'slots') ?? 0) <= 1, 'the import is in the log only');
+      assert.equal(rowsInFileAlone(path, 'slots'), first.length, 'the import is in the log only');
       await eventually(() => rowsInFileAlone(path, 'slots') === slots.length, 20_000, 'the import to be checkpointed');
     } finally {
       await store.close();
