@@ -47,6 +47,12 @@ function byScoreThenKey(a: Scored, b: Scored): number {
 /** The highest score a key not read in the list can have. */
 const lastOf = ({ entries, whole, bound }: ListHead) => (whole ? 0 : (entries.at(-1)?.score ?? bound ?? 0));
 
+/** The most a key read in no list can total. */
+const unseenBound = (heads: readonly ListHead[]) => heads.reduce((sum, head) => sum + lastOf(head), 0);
+
+/** The k-th largest of `values`; undefined when there are fewer than k. */
+const kthLargest = (values: Iterable<number>, k: number): number | undefined => [...values].sort((a, b) => b - a)[k - 1];
+
 /**
  * Whether the k-th best lower bound of the keys read is above what a key read nowhere can total: then every key
  * of the k best was read (with every key eligible, the k best are known once their totals are), and a list
@@ -55,14 +61,14 @@ const lastOf = ({ entries, whole, bound }: ListHead) => (whole ? 0 : (entries.at
 export function keysReadSuffice(heads: readonly ListHead[], k: number): boolean {
   const lower = new Map<string, number>();
   for (const head of heads) for (const { kind, key, score } of head.entries) lower.set(`${kind} ${key}`, (lower.get(`${kind} ${key}`) ?? 0) + score);
-  const kthLower = [...lower.values()].sort((a, b) => b - a)[k - 1];
-  return kthLower !== undefined && kthLower > heads.reduce((sum, head) => sum + lastOf(head), 0);
+  const kthLower = kthLargest(lower.values(), k);
+  return kthLower !== undefined && kthLower > unseenBound(heads);
 }
 
 /** The candidates that can still be among the k best: every one, or only those whose upper bound reaches the k-th best lower bound. */
 function worthExact(heads: readonly ListHead[], k: number, everyKeyEligible: boolean): Scored[] {
   const bounds = new Map<string, { entry: Scored; lower: number; slack: number }>();
-  const unseen = heads.reduce((sum, head) => sum + lastOf(head), 0);
+  const unseen = unseenBound(heads);
   for (const head of heads) {
     for (const entry of head.entries) {
       const name = `${entry.kind} ${entry.key}`;
@@ -72,7 +78,7 @@ function worthExact(heads: readonly ListHead[], k: number, everyKeyEligible: boo
   }
   const all = [...bounds.values()];
   if (!everyKeyEligible || all.length <= k) return all.map(({ entry }) => entry);
-  const kthLower = all.map(({ lower }) => lower).sort((a, b) => b - a)[k - 1] ?? 0;
+  const kthLower = kthLargest(all.map(({ lower }) => lower), k) ?? 0;
   return all.filter(({ lower, slack }) => lower + slack >= kthLower).map(({ entry }) => entry);
 }
 
@@ -81,6 +87,6 @@ export async function topK<T extends Candidate>(source: TopKSource<T>, k: number
     const heads = await source.lists(depth);
     const best = (await source.exact(worthExact(heads, k, source.everyKeyEligible))).filter((candidate) => candidate.eligible).sort(byScoreThenKey);
     const kth = best[k - 1];
-    if (heads.every(({ whole }) => whole) || (kth !== undefined && kth.score > heads.reduce((sum, head) => sum + lastOf(head), 0))) return best.slice(0, k);
+    if (heads.every(({ whole }) => whole) || (kth !== undefined && kth.score > unseenBound(heads))) return best.slice(0, k);
   }
 }
