@@ -22,6 +22,10 @@ const CHROMIUM_ARGS = [
   // rasterizer draws the same pages for less CPU.
   '--disable-gpu-rasterization',
   '--disable-software-rasterizer',
+  // With no GPU to guard against, the GPU process only composites in software: in the browser's own
+  // process the same frames cost the browser files' run 3 s of machine time less (86-89 s against 89-92 s,
+  // two alternated runs each).
+  '--in-process-gpu',
 ];
 
 /**
