@@ -5,8 +5,10 @@ import { read } from './documents.js';
 
 test("docs/operations.md's durability section states the checkpointer's bounds as src/store/sqlite-checkpointer.ts holds them", () => {
   const operations = read('docs/operations.md');
-  const section = operations.slice(operations.indexOf('## Durability'), operations.indexOf('\n## ', operations.indexOf('## Durability') + 1));
-  assert.ok(section.length > 0, 'docs/operations.md has a Durability section');
+  const start = operations.indexOf('\n## Durability\n');
+  assert.ok(start >= 0, 'docs/operations.md has a Durability section');
+  const end = operations.indexOf('\n## ', start + 1);
+  const section = operations.slice(start, end < 0 ? undefined : end);
   const pages = [...section.matchAll(/([\d,]+) pages/g)].map(([, count = '']) => Number(count.replaceAll(',', '')));
   const mebibytes = [...section.matchAll(/(\d+) MiB/g)].map(([, count = '']) => Number(count) * 1024 * 1024);
   assert.deepEqual(pages, [LOG_PAGES_LIMIT], 'the threshold that starts the thread');

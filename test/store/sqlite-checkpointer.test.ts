@@ -221,7 +221,7 @@ describe('SqliteStore with its checkpoint thread', () => {
     try {
       await store.migrate();
       // ~25 MB of log: past the growth that makes a writer copy the log itself, were one large commit taken for a stream.
-      const slots = Array.from({ length: 12_000 }, (_, index) => slotFields({ name: `Slot ${index + 1}`, description: 'z'.repeat(1900) }));
+      const slots = longImport(12_000);
       // The first import, past the threshold, starts the thread and its checkpoint. The test waits for
       // that checkpoint without yielding, so the store cannot hear it end and takes it as running through
       // the second import, while the thread, idle, has no request that could copy it before the look below.

@@ -2,35 +2,19 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { after, describe, it } from 'node:test';
 import pg from 'pg';
-import { createTestDatabase, dropRunDatabases } from '../support/postgres.js';
+import { createTestDatabase, dropRunDatabases, queryOnce, runDatabases } from '../support/postgres.js';
 
 /** The tests' own databases: one emptied for the next test must be as new, and the last test's name must lead nowhere. */
 describe('test databases reused under a run prefix (test/support/postgres.ts)', () => {
   const prefix = `slotmoji_check_${randomBytes(4).toString('hex')}`;
   after(() => dropRunDatabases(prefix));
 
-  const maintenance = async <T extends pg.QueryResultRow>(sql: string, values: unknown[] = []): Promise<T[]> => {
-    const client = new pg.Client({ connectionString: 'postgres://postgres@127.0.0.1:5432/postgres' });
-    await client.connect();
-    try {
-      return (await client.query<T>(sql, values)).rows;
-    } finally {
-      await client.end();
-    }
-  };
-  const underPrefix = async () =>
-    (await maintenance<{ datname: string }>("SELECT datname FROM pg_database WHERE starts_with(datname, $1 || '_') ORDER BY datname", [prefix])).map((row) => row.datname);
   const publicSchema = async (url: string) => {
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    try {
-      const tables = await client.query("SELECT count(*)::int AS n FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = 'public'");
-      const schema = await client.query("SELECT nspowner::regrole::text AS owner, nspacl::text AS acl, obj_description(oid, 'pg_namespace') AS comment FROM pg_namespace WHERE nspname = 'public'");
-      return { relations: (tables.rows[0] as { n: number }).n, ...(schema.rows[0] as { owner: string; acl: string; comment: string }) };
-    } finally {
-      await client.end();
-    }
+    const tables = await queryOnce(url, "SELECT count(*)::int AS n FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = 'public'");
+    const schema = await queryOnce(url, "SELECT nspowner::regrole::text AS owner, nspacl::text AS acl, obj_description(oid, 'pg_namespace') AS comment FROM pg_namespace WHERE nspname = 'public'");
+    return { relations: (tables.rows[0] as { n: number }).n, ...(schema.rows[0] as { owner: string; acl: string; comment: string }) };
   };
+  const underPrefix = () => runDatabases(prefix);
 
   it('cuts the last test off, then hands the same database out under a new name, as empty as a new one', async () => {
     const first = await createTestDatabase(prefix);

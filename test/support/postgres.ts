@@ -26,7 +26,8 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-async function query(url: string, sql: string, values: readonly unknown[] = []): Promise<pg.QueryResult> {
+/** One statement (or several, without values) on a connection of its own to `url`. */
+export async function queryOnce(url: string, sql: string, values: readonly unknown[] = []): Promise<pg.QueryResult> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
@@ -36,7 +37,7 @@ async function query(url: string, sql: string, values: readonly unknown[] = []):
   }
 }
 
-const maintenance = (sql: string, values: readonly unknown[] = []) => query(MAINTENANCE_URL, sql, values);
+const maintenance = (sql: string, values: readonly unknown[] = []) => queryOnce(MAINTENANCE_URL, sql, values);
 const urlOf = (name: string, port = PORT) => `postgres://postgres@${HOST}:${port}/${name}`;
 const newName = (prefix: string) => `${prefix}_${randomBytes(6).toString('hex')}`;
 
@@ -62,7 +63,7 @@ async function empty(name: string, prefix: string): Promise<string | undefined> 
   await maintenance(`ALTER DATABASE ${name} RENAME TO ${renamed}`);
   await maintenance(`ALTER DATABASE ${renamed} ALLOW_CONNECTIONS true`);
   // The public schema as template1 has it.
-  await query(
+  await queryOnce(
     urlOf(renamed),
     `DROP SCHEMA public CASCADE; CREATE SCHEMA public AUTHORIZATION pg_database_owner; GRANT USAGE ON SCHEMA public TO PUBLIC; COMMENT ON SCHEMA public IS 'standard public schema'`,
   );
@@ -96,10 +97,15 @@ export async function createTestDatabase(prefix = process.env[DATABASE_PREFIX_VA
   };
 }
 
+/** The databases named under `prefix`, in name order. */
+export async function runDatabases(prefix: string): Promise<string[]> {
+  const { rows } = await maintenance("SELECT datname FROM pg_database WHERE starts_with(datname, $1 || '_') ORDER BY datname", [prefix]);
+  return (rows as { datname: string }[]).map(({ datname }) => datname);
+}
+
 /** Drops every database named under `prefix`: what a run's processes left emptied. */
 export async function dropRunDatabases(prefix: string): Promise<void> {
-  const { rows } = await maintenance("SELECT datname FROM pg_database WHERE starts_with(datname, $1 || '_')", [prefix]);
-  for (const { datname } of rows as { datname: string }[]) await maintenance(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
+  for (const name of await runDatabases(prefix)) await maintenance(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
 }
 
 export const POSTGRES_PORT = PORT;

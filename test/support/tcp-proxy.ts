@@ -57,6 +57,8 @@ export async function startTcpProxy(targetPort: number, targetHost = '127.0.0.1'
         if (!client.destroyed) client.write(chunk);
       }, delayMs);
     });
+    // After the answers before it, as pipe() would.
+    upstream.on('end', () => setTimeout(() => client.end(), delayMs));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address();
