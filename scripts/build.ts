@@ -7,7 +7,7 @@
  * reaches (the PostgreSQL store, the Redis limiter) goes to chunks beside it, loaded when configured.
  *
  * Left as packages of their own: better-sqlite3 and @node-rs/argon2 (native addons), pg and ioredis (imported only by those
- * chunks), and @fastify/swagger-ui (serves files that sit beside its code).
+ * chunks). @fastify/swagger-ui is bundled and serves its files from node_modules (scripts/bundling.ts).
  * Identifiers are kept, so stack traces read as they would from the sources; dist/server.js.map maps
  * them back to src/ under `node --enable-source-maps`.
  *
@@ -17,11 +17,9 @@ import { readdirSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { packageFolders, REQUIRE_IN_ESM, SERVER_EXTERNALS } from './bundling.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-
-/** CommonJS packages inside an ES module call `require`, which an ES module has to make for itself. */
-const REQUIRE_IN_ESM = "import { createRequire as createRequireForBundle } from 'node:module'; const require = createRequireForBundle(import.meta.url);";
 
 const outDirectory = resolve(process.argv[2] ?? join(ROOT, 'dist'));
 
@@ -44,8 +42,9 @@ async function bundle(entryPoints: readonly string[], outdir: string): Promise<v
     platform: 'node',
     format: 'esm',
     target: 'node20',
-    external: ['better-sqlite3', '@node-rs/argon2', 'pg', 'ioredis', '@fastify/swagger-ui'],
+    external: [...SERVER_EXTERNALS],
     banner: { js: REQUIRE_IN_ESM },
+    plugins: [packageFolders],
     minifyWhitespace: true,
     minifySyntax: true,
     sourcemap: 'linked',

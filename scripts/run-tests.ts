@@ -26,22 +26,20 @@ import { build, stop, type Plugin } from 'esbuild';
 import { DATABASE_PREFIX_VARIABLE, dropRunDatabases } from '../test/support/postgres.js';
 import { PROGRAMS, PROGRAMS_VARIABLE } from '../test/support/programs.js';
 import { DISK_TEMPORARY_VARIABLE } from '../test/support/temporary.js';
+import { packageFolders, REQUIRE_IN_ESM, SERVER_EXTERNALS } from './bundling.js';
 import { LONG_TEST_FILES } from './long-test-files.js';
 import { SHARED_PROCESSES, SHARED_PROCESS_TESTS, sharedProcessEntry } from './shared-process-tests.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
-/** CommonJS packages inside an ES module call `require`, which an ES module has to make for itself. */
-const REQUIRE_IN_ESM = "import { createRequire as createRequireForBundle } from 'node:module'; const require = createRequireForBundle(import.meta.url);";
-
 /**
  * Left as packages of their own, loaded from node_modules: what scripts/build.ts leaves out of the
- * server's bundle (native addons, packages that read files beside their code), and the development
- * tools (browsers, compilers, linters), which only a few test files load.
+ * server's bundle (native addons, database clients), and the development tools (browsers, compilers,
+ * linters), which only a few test files load.
  */
 function externalPackages(): string[] {
   const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { devDependencies: Record<string, string> };
-  return ['better-sqlite3', '@node-rs/argon2', 'pg', 'ioredis', '@fastify/swagger-ui', ...Object.keys(manifest.devDependencies)];
+  return [...SERVER_EXTERNALS, ...Object.keys(manifest.devDependencies)];
 }
 
 /** Every TypeScript module keeps its own `import.meta.url`, as if it had not been bundled. */
@@ -98,7 +96,7 @@ try {
     target: 'node20',
     external: externalPackages(),
     banner: { js: REQUIRE_IN_ESM },
-    plugins: [ownImportMetaUrl],
+    plugins: [ownImportMetaUrl, packageFolders],
     sourcemap: 'linked',
     // Read by the reporters, which only need the places: the sources are on disk.
     sourcesContent: false,
