@@ -131,7 +131,12 @@ export function browserSuite(): BrowserSuite {
   let opened: OpenedPage[] = [];
   before(async () => {
     const { test, origin } = await startListeningApp({ document: BROWSER_CATALOGUE, env: GENEROUS_LIMITS });
-    started = { test, origin, browser: await launchBrowser() };
+    // A browser that fails to start must not leave the service listening: the file would never end.
+    const browser = await launchBrowser().catch(async (error: unknown) => {
+      await test.close();
+      throw error;
+    });
+    started = { test, origin, browser };
   });
   after(async () => {
     await started?.browser.close();
