@@ -14,8 +14,9 @@ export const SERVER_EXTERNALS: readonly string[] = ['better-sqlite3', '@node-rs/
 /**
  * Bundled packages that find files beside their code through `__dirname`, which an ES module lacks:
  * swagger-ui serves its page's scripts and styles from its own folder. Left out of the bundle, it
- * loaded its own yaml and @fastify/static file by file at every start, about 55 ms of CPU of a
- * server's 700-800 ms (medians of 24 alternated starts, two rounds, 2-core host, 2026-11-30).
+ * loaded its own yaml and @fastify/static file by file at every start: bundled, a server's start took
+ * about 55 ms less of its 700-800 ms of CPU in two rounds of 24 alternated starts, within a wide scatter
+ * (a first round of 16 read 65 ms more; bench/history/2026-11-30.md, "Day").
  */
 const PACKAGES_WITH_FILES = ['@fastify/swagger-ui'];
 
