@@ -117,6 +117,8 @@ export function streamRoute(app: FastifyInstance, deps: StreamDeps): void {
     const end = () => {
       if (ended) return;
       ended = true;
+      // The connection may carry another request once this answer is over.
+      request.raw.socket.off('end', end);
       unsubscribe();
       unregister();
       body.end();
@@ -150,8 +152,11 @@ export function streamRoute(app: FastifyInstance, deps: StreamDeps): void {
         });
     };
     reply.raw.on('close', end);
+    // The server keeps a connection its client half-closed, for the answer (app.ts); a stream's answer
+    // never ends by itself, and a client that has stopped sending has left it.
+    request.raw.socket.once('end', end);
     // A client gone while its seat was being taken (a Redis round trip) has closed already.
-    if (request.raw.socket.destroyed) end();
+    if (request.raw.socket.destroyed || request.raw.socket.readableEnded) end();
     reply
       .header('content-type', 'text/event-stream; charset=utf-8')
       .header('cache-control', 'no-store')

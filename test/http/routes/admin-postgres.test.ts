@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { Slot } from '../../../src/catalogue/records/slot.js';
@@ -6,6 +7,7 @@ import { PostgresStore } from '../../../src/store/postgres.js';
 import { AUTH, startAdminApp, type AdminApp } from '../../support/admin.js';
 import { SMALL_CATALOGUE, slotFields } from '../../support/fixtures.js';
 import { errorMessage, json } from '../../support/http.js';
+import { exchange } from '../../support/raw-http.js';
 import { createTestDatabase, POSTGRES_PORT, type TestDatabase } from '../../support/postgres.js';
 import { startTcpProxy, type TcpProxy } from '../../support/tcp-proxy.js';
 import { eventually } from '../../support/wait.js';
@@ -96,6 +98,18 @@ describe('two instances on one PostgreSQL database', () => {
     await eventually(() => sameOnBoth('/api/slots?limit=1000'), PROPAGATION_MS, 'both instances agree');
     const listed = json<{ slots: Slot[] }>(await get(a, '/api/slots?limit=1000'));
     for (const id of ids) assert.ok(listed.slots.some((slot) => slot.id === id), `slot ${id} is listed`);
+  });
+
+  it('answer a write whose client ended its sending side with the request, once the database has it', async () => {
+    const creating = await write(b, 'POST', '/api/admin/slots', slotFields({ name: 'Half Closed' }));
+    assert.equal(creating.statusCode, 201, creating.body);
+    const created = json<{ id: string }>(creating);
+    await b.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = b.app.server.address() as AddressInfo;
+    const request = `DELETE /api/admin/slots/${created.id} HTTP/1.1\r\nHost: shared.test\r\nAuthorization: ${AUTH.authorization}\r\nConnection: close\r\n\r\n`;
+    const { responses } = await exchange(port, Buffer.from(request));
+    assert.deepEqual(responses.map((response) => response.statusCode), [204]);
+    assert.equal((await get(b, `/api/slots/${created.id}`)).statusCode, 404);
   });
 
   it('keep serving reads while the database is unreachable, refuse writes with 503, and recover', async () => {
