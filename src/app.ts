@@ -110,7 +110,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       server.requestTimeout = timeouts.requestMs;
       // A client may end its sending side once its request is sent. By default Node then aborts the
       // request and closes the connection, so an answer that waits (a write to PostgreSQL) was lost,
-      // though the write was made. Node's own switch (not in its typings) keeps the connection for the answer.
+      // though the write was made. Node's own switch, not in its typings, keeps the connection for it.
       Object.assign(server, { httpAllowHalfOpen: true });
       // No server.setTimeout: Node would arm that idle timer again on every request, a new timer per
       // answer, though most fast answers leave in one write and nothing is left to wait for. The

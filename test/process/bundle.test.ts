@@ -7,7 +7,7 @@ import { after, before, describe, it } from 'node:test';
 import { BESIDE_DIST } from '../../scripts/bundle-layout.js';
 import { deleteKeys, keysUnder, REDIS_URL, testKeyPrefix } from '../ratelimit/redis-support.js';
 import { ADMIN_TOKEN, AUTH } from '../support/admin.js';
-import { slotFields } from '../support/fixtures.js';
+import { longSlots, slotFields } from '../support/fixtures.js';
 import { createTestDatabase } from '../support/postgres.js';
 import { startServer, type ServerProcess } from '../support/process.js';
 import { rowsInFileAlone } from '../support/sqlite-file.js';
@@ -73,7 +73,7 @@ describe('the built bundle, dist/server.js', () => {
     try {
       // An import that takes the log past SQLite's threshold starts the thread (from the bundle), which copies it.
       // Left to SQLite it would be copied inside the commit; the thread copies it after the answer.
-      const slots = Array.from({ length: 2500 }, (_, index) => slotFields({ name: `Imported ${index + 1}`, description: 'd'.repeat(1900) }));
+      const slots = longSlots(2500, 'Imported');
       const imported = await fetch(`${server.url}/api/admin/catalogue`, {
         method: 'PUT',
         headers: { ...AUTH, 'content-type': 'application/json' },

@@ -7,7 +7,7 @@ import { after, describe, it } from 'node:test';
 import Database from 'better-sqlite3';
 import { BEHIND_LOG_GROWTH_BYTES, LOG_PAGES_LIMIT, SqliteCheckpointer, THREAD_START_LOG_BYTES } from '../../src/store/sqlite-checkpointer.js';
 import { SqliteStore } from '../../src/store/sqlite.js';
-import { slotFields, TEST_ACTOR } from '../support/fixtures.js';
+import { longSlots, slotFields, TEST_ACTOR } from '../support/fixtures.js';
 import { rowsInFileAlone } from '../support/sqlite-file.js';
 import { eventually, within } from '../support/wait.js';
 
@@ -189,9 +189,6 @@ describe('SqliteCheckpointer', () => {
   });
 });
 
-/** Slots enough, with descriptions long enough, to take a store's log past the thread's threshold in one import. */
-const longImport = (count: number) => Array.from({ length: count }, (_, index) => slotFields({ name: `Slot ${index + 1}`, description: 'd'.repeat(1900) }));
-
 describe('SqliteStore with its checkpoint thread', () => {
   const dir = mkdtempSync(join(tmpdir(), 'slotmoji-store-checkpoint-'));
   after(() => rmSync(dir, { recursive: true, force: true }));
@@ -204,7 +201,7 @@ describe('SqliteStore with its checkpoint thread', () => {
       await store.createSlot(slotFields({ name: 'Small Write' }), T0, TEST_ACTOR);
       await pause(QUIET_MS);
       assert.equal(rowsInFileAlone(path, 'slots') ?? 0, 0, 'a short log is left to the close');
-      const slots = longImport(2500);
+      const slots = longSlots(2500);
       await store.replaceCatalogue(slots, { fruit: ['🍒'] }, T0, TEST_ACTOR);
       assert.ok(logBytes(path) >= THREAD_START_LOG_BYTES, 'the import took the log past the threshold');
       await eventually(() => rowsInFileAlone(path, 'slots') === slots.length, 10_000, 'the import to be checkpointed');
@@ -221,11 +218,11 @@ describe('SqliteStore with its checkpoint thread', () => {
     try {
       await store.migrate();
       // ~25 MB of log: past the growth that makes a writer copy the log itself, were one large commit taken for a stream.
-      const slots = longImport(12_000);
+      const slots = longSlots(12_000);
       // The first import, past the threshold, starts the thread and its checkpoint. The test waits for
       // that checkpoint without yielding, so the store cannot hear it end and takes it as running through
       // the second import, while the thread, idle, has no request that could copy it before the look below.
-      const first = longImport(2500);
+      const first = longSlots(2500);
       await store.replaceCatalogue(first, { fruit: ['🍒'] }, T0, TEST_ACTOR);
       waitWithoutYielding(() => rowsInFileAlone(path, 'slots') === first.length, 20_000, 'the first import to be checkpointed');
       await store.replaceCatalogue(slots, { fruit: ['🍒'] }, T0, TEST_ACTOR);

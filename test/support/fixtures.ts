@@ -26,6 +26,14 @@ export function slotFields(overrides: Partial<Fields> & { name: string }): Field
   };
 }
 
+/**
+ * `count` slots named `${name} 1`, `${name} 2`, … with descriptions of 1,900 characters: written at once,
+ * 2,500 of them take a SQLite log past the 1,000 pages that start the checkpoint thread.
+ */
+export function longSlots(count: number, name = 'Slot'): Fields[] {
+  return Array.from({ length: count }, (_, index) => slotFields({ name: `${name} ${index + 1}`, description: 'd'.repeat(1900) }));
+}
+
 /** A stored record built from fields, as the store would hand it back. */
 export function slotRecord(id: number, overrides: Partial<Fields> & { name: string }): SlotRecord {
   return { id, ...slotFields(overrides), createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z' };
