@@ -11,8 +11,8 @@ export const LOG_PAGES_LIMIT = 1000;
  * The log's length in bytes at SQLite's threshold and its default page size. Until the log first
  * reaches it there is nothing SQLite would have copied at commit, and no thread is started: most
  * processes that write write little (a server's daily secret, an operator's edits), and starting one
- * costs a V8 isolate: some 30 ms of CPU in a warm process, 80 ms in a server's first second. The
- * close copies what a short log holds.
+ * costs a V8 isolate: some 30 ms of CPU in a warm process, 80 ms in a server's first second
+ * (bench/history/2026-11-30.md, "Morning"). The close copies what a short log holds.
  */
 export const THREAD_START_LOG_BYTES = LOG_PAGES_LIMIT * 4096;
 /**

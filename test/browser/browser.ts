@@ -24,7 +24,7 @@ const CHROMIUM_ARGS = [
   '--disable-software-rasterizer',
   // With no GPU to guard against, the GPU process only composites in software: in the browser's own
   // process the same frames cost the browser files' run 3 s of machine time less (86-89 s against 89-92 s,
-  // two alternated runs each).
+  // two alternated runs each, AMD host; bench/history/2026-11-30.md, "Morning").
   '--in-process-gpu',
 ];
 
